@@ -1,0 +1,38 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .selectors import ORDERING_LABELS, ORDERINGS, SearchParams
+
+
+class GameSearchForm(forms.Form):
+    """The search as the URL carries it; the page and the API read it the same way."""
+
+    q = forms.CharField(label=_("Rechercher"), required=False, max_length=200)
+    players = forms.IntegerField(
+        label=_("Nombre de joueurs"), required=False, min_value=1, max_value=99
+    )
+    age = forms.IntegerField(label=_("Âge de l'enfant"), required=False, min_value=0, max_value=120)
+    max_duration = forms.IntegerField(
+        label=_("Durée maximale (minutes)"), required=False, min_value=1, max_value=1440
+    )
+    category = forms.CharField(label=_("Catégorie ESAR"), required=False, max_length=20)
+    publisher = forms.SlugField(label=_("Éditeur"), required=False, max_length=200)
+    author = forms.SlugField(label=_("Auteur"), required=False, max_length=200)
+    ordering = forms.ChoiceField(
+        label=_("Trier par"),
+        required=False,
+        choices=[("", _("par défaut"))] + [(key, ORDERING_LABELS[key]) for key in ORDERINGS],
+    )
+    page = forms.IntegerField(required=False, min_value=1)
+
+    def params(self) -> SearchParams:
+        """The valid part of the search; invalid fields are dropped (the form shows their errors)."""
+        data = {
+            name: value
+            for name, value in getattr(self, "cleaned_data", {}).items()
+            if name not in self.errors and value not in (None, "")
+        }
+        if "q" in data:
+            data["q"] = data["q"].strip()
+        data["page"] = data.get("page") or 1
+        return SearchParams(**data)

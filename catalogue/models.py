@@ -1,0 +1,199 @@
+"""The catalogue: games and the people, publishers and ESAR categories visitors browse by."""
+
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+
+class Author(models.Model):
+    name = models.CharField(_("nom"), max_length=200, unique=True)
+    slug = models.SlugField(_("identifiant"), max_length=200, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("auteur")
+        verbose_name_plural = _("auteurs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("catalogue:author", args=[self.slug])
+
+
+class Publisher(models.Model):
+    name = models.CharField(_("nom"), max_length=200, unique=True)
+    slug = models.SlugField(_("identifiant"), max_length=200, unique=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("éditeur")
+        verbose_name_plural = _("éditeurs")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("catalogue:publisher", args=[self.slug])
+
+
+class Category(models.Model):
+    """An ESAR classification entry, e.g. « A 406 jeu de stratégie (jeu de règles) »."""
+
+    code = models.CharField(_("code ESAR"), max_length=20, unique=True)
+    label = models.CharField(_("libellé"), max_length=200)
+    family = models.CharField(_("famille"), max_length=200, blank=True)
+    slug = models.SlugField(_("identifiant"), max_length=220, unique=True)
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("catégorie")
+        verbose_name_plural = _("catégories")
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.label}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("catalogue:category", args=[self.slug])
+
+
+class Game(models.Model):
+    title = models.CharField(_("titre"), max_length=300)
+    sort_title = models.CharField(_("titre de tri"), max_length=300, db_index=True)
+    slug = models.SlugField(_("identifiant"), max_length=300, unique=True)
+    document_type = models.CharField(_("type de document"), max_length=200, blank=True)
+    authors = models.ManyToManyField(
+        Author, through="Credit", related_name="games", verbose_name=_("auteurs")
+    )
+    publisher = models.ForeignKey(
+        Publisher,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games",
+        verbose_name=_("éditeur"),
+    )
+    category = models.ForeignKey(
+        Category,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="games",
+        verbose_name=_("catégorie ESAR"),
+    )
+    min_players = models.PositiveSmallIntegerField(_("joueurs minimum"), null=True, blank=True)
+    max_players = models.PositiveSmallIntegerField(_("joueurs maximum"), null=True, blank=True)
+    min_age = models.PositiveSmallIntegerField(_("âge minimum"), null=True, blank=True)
+    # Empty means "no upper limit" (PMB writes 99).
+    max_age = models.PositiveSmallIntegerField(_("âge maximum"), null=True, blank=True)
+    duration_minutes = models.PositiveSmallIntegerField(
+        _("durée moyenne (minutes)"), null=True, blank=True
+    )
+    principle = models.TextField(_("principe du jeu"), blank=True)
+    pedagogical_analysis = models.TextField(_("analyse pédagogique"), blank=True)
+    components = models.TextField(_("contenu (matériel)"), blank=True)
+    rules_text = models.TextField(_("règle du jeu (texte original)"), blank=True)
+    rules_sections = models.JSONField(_("règle par sections"), default=list, blank=True)
+
+    # Derived from the fields above by catalogue.services; what full-text search reads.
+    search_text = models.TextField(editable=False, blank=True)
+
+    # Provenance. import_key is the record's identity across re-imports (normalised title).
+    import_key = models.CharField(max_length=300, blank=True, db_index=True, editable=False)
+    source_file = models.CharField(_("fichier source"), max_length=300, blank=True)
+    source_format = models.CharField(_("format source"), max_length=40, blank=True)
+    import_batch = models.ForeignKey(
+        "importers.ImportBatch",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="games",
+        verbose_name=_("lot d'import"),
+    )
+    imported_at = models.DateTimeField(_("importé le"), null=True, blank=True)
+    needs_review = models.BooleanField(_("à vérifier"), default=False, db_index=True)
+    review_fields = models.JSONField(_("champs à compléter"), default=list, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["sort_title", "id"]
+        verbose_name = _("jeu")
+        verbose_name_plural = _("jeux")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(min_players__isnull=True)
+                | Q(max_players__isnull=True)
+                | Q(min_players__lte=F("max_players")),
+                name="game_players_range",
+                violation_error_message=_(
+                    "Le nombre minimum de joueurs dépasse le nombre maximum."
+                ),
+            ),
+            models.CheckConstraint(
+                condition=Q(min_age__isnull=True)
+                | Q(max_age__isnull=True)
+                | Q(min_age__lte=F("max_age")),
+                name="game_age_range",
+                violation_error_message=_("L'âge minimum dépasse l'âge maximum."),
+            ),
+            models.UniqueConstraint(
+                fields=["import_key"],
+                condition=~Q(import_key=""),
+                name="game_unique_import_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("catalogue:game", args=[self.slug])
+
+    @property
+    def players_display(self) -> str:
+        return players_label(self.min_players, self.max_players)
+
+    @property
+    def age_display(self) -> str:
+        return age_label(self.min_age, self.max_age)
+
+
+class Credit(models.Model):
+    """An author's part in a game, with the role the record gives (« Auteur », « Illustrateur »…)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="credits")
+    author = models.ForeignKey(Author, on_delete=models.PROTECT, related_name="credits")
+    role = models.CharField(_("rôle"), max_length=100, default="Auteur")
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name = _("crédit")
+        verbose_name_plural = _("crédits")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "author", "role"], name="credit_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.author}, {self.role}"
+
+
+def players_label(min_players: int | None, max_players: int | None) -> str:
+    if min_players is None and max_players is None:
+        return ""
+    if min_players is None or max_players is None or min_players == max_players:
+        n = min_players if min_players is not None else max_players
+        return ngettext("%(n)d joueur", "%(n)d joueurs", n) % {"n": n}
+    return gettext("%(min)d à %(max)d joueurs") % {"min": min_players, "max": max_players}
+
+
+def age_label(min_age: int | None, max_age: int | None) -> str:
+    if min_age is None:
+        return ""
+    if max_age is None:
+        return gettext("%(min)d ans et +") % {"min": min_age}
+    return gettext("%(min)d à %(max)d ans") % {"min": min_age, "max": max_age}

@@ -1,0 +1,102 @@
+"""Full-text search in the database, on SQLite (FTS5) and PostgreSQL (unaccent + french).
+
+Both engines answer the same question — every query term, as a word prefix, after accents are
+removed and French word forms reduced to their stem — so the catalogue behaves the same on the
+embedded default and in production:
+
+* SQLite: an FTS5 table (``catalogue_game_fts``, rowid = game id) holds the Snowball French stems
+  of each game's search text, written by :func:`index_game`; a trigger removes deleted games.
+* PostgreSQL: a GIN index on ``to_tsvector('french', ludo_unaccent(search_text))`` (created by the
+  migration); nothing to maintain.
+"""
+
+from __future__ import annotations
+
+from django.db import connection
+from django.db.models import BooleanField, FloatField, QuerySet
+from django.db.models.expressions import RawSQL
+
+from . import text
+
+FTS_TABLE = "catalogue_game_fts"
+PG_DOCUMENT = "to_tsvector('french'::regconfig, ludo_unaccent(catalogue_game.search_text))"
+
+SQLITE_SETUP = [
+    f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5("
+    "title, body, tokenize = 'unicode61 remove_diacritics 2')",
+    f"CREATE TRIGGER IF NOT EXISTS {FTS_TABLE}_delete AFTER DELETE ON catalogue_game BEGIN "
+    f"DELETE FROM {FTS_TABLE} WHERE rowid = old.id; END",
+]
+SQLITE_TEARDOWN = [
+    f"DROP TRIGGER IF EXISTS {FTS_TABLE}_delete",
+    f"DROP TABLE IF EXISTS {FTS_TABLE}",
+]
+POSTGRES_SETUP = [
+    "CREATE EXTENSION IF NOT EXISTS unaccent",
+    # unaccent() is only STABLE; an index needs an IMMUTABLE function with a fixed dictionary.
+    "CREATE OR REPLACE FUNCTION ludo_unaccent(text) RETURNS text "
+    "LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT "
+    "AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$",
+    f"CREATE INDEX IF NOT EXISTS catalogue_game_search_idx ON catalogue_game USING gin (({PG_DOCUMENT}))",
+]
+POSTGRES_TEARDOWN = [
+    "DROP INDEX IF EXISTS catalogue_game_search_idx",
+    "DROP FUNCTION IF EXISTS ludo_unaccent(text)",
+]
+
+# Title words weigh more than the rules text when ranking.
+TITLE_WEIGHT = 5.0
+
+
+def is_postgres() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def index_game(game) -> None:
+    """Bring a game's index entry up to date with its ``search_text`` (SQLite only)."""
+    if is_postgres():
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(f"DELETE FROM {FTS_TABLE} WHERE rowid = %s", [game.pk])
+        cursor.execute(
+            f"INSERT INTO {FTS_TABLE} (rowid, title, body) VALUES (%s, %s, %s)",
+            [game.pk, " ".join(text.stems(game.title)), " ".join(text.stems(game.search_text))],
+        )
+
+
+def matching(queryset: QuerySet, query: str) -> QuerySet | None:
+    """Games of ``queryset`` matching every term of ``query``, annotated with ``rank``.
+
+    Returns ``None`` when the query has no searchable term (only stop words or punctuation):
+    the caller then applies no text filter.
+    """
+    if is_postgres():
+        terms = [w for w in text.words(query) if w not in text.STOP_WORDS]
+        if not terms:
+            return None
+        tsquery = " & ".join(f"{term}:*" for term in dict.fromkeys(terms))
+        condition = RawSQL(
+            f"{PG_DOCUMENT} @@ to_tsquery('french'::regconfig, %s)",
+            [tsquery],
+            output_field=BooleanField(),
+        )
+        rank = RawSQL(
+            f"ts_rank({PG_DOCUMENT}, to_tsquery('french'::regconfig, %s))",
+            [tsquery],
+            output_field=FloatField(),
+        )
+        return queryset.filter(condition).annotate(rank=rank)
+
+    terms = text.query_terms(query)
+    if not terms:
+        return None
+    match = " AND ".join(f'"{term}"*' for term in terms)
+    ids = RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [match])
+    # bm25() is lower for better matches; negate so that a higher rank is better everywhere.
+    rank = RawSQL(
+        f"(SELECT -bm25({FTS_TABLE}, %s, 1.0) FROM {FTS_TABLE} "
+        f"WHERE {FTS_TABLE} MATCH %s AND rowid = catalogue_game.id)",
+        [TITLE_WEIGHT, match],
+        output_field=FloatField(),
+    )
+    return queryset.filter(id__in=ids).annotate(rank=rank)

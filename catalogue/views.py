@@ -1,0 +1,141 @@
+"""Visitor pages: search, game page, browse by author, publisher and category."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from urllib.parse import urlencode
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .forms import GameSearchForm
+from .models import Author, Category, Game, Publisher
+from .selectors import (
+    ORDERING_LABELS,
+    SearchParams,
+    browse_list,
+    field_default,
+    game_get,
+    game_search,
+    games_related,
+)
+
+FILTER_LABELS = {
+    "q": _("texte"),
+    "players": _("nombre de joueurs"),
+    "age": _("âge"),
+    "max_duration": _("durée"),
+    "category": _("catégorie"),
+    "publisher": _("éditeur"),
+    "author": _("auteur"),
+}
+
+
+def search_url(params: SearchParams, **changes) -> str:
+    """The search page's URL for ``params`` with ``changes``; a change of filter resets the page."""
+    data = {**asdict(params), "page": 1, **changes}
+    query = {k: v for k, v in data.items() if v not in ("", None) and not (k == "page" and v == 1)}
+    base = reverse("catalogue:search")
+    return f"{base}?{urlencode(query)}" if query else base
+
+
+def search(request: HttpRequest) -> HttpResponse:
+    form = GameSearchForm(request.GET or None)
+    form.is_valid()
+    params = form.params()
+    result = game_search(params=params)
+
+    for name, items in result.facets.items():
+        for item in items:
+            item["url"] = search_url(
+                params, **{name: field_default(name) if item["selected"] else item["value"]}
+            )
+    names = _facet_names(result.facets)
+    active = [
+        {
+            "label": FILTER_LABELS[name],
+            "value": names.get(name, getattr(params, name)),
+            "remove_url": search_url(params, **{name: field_default(name)}),
+        }
+        for name in params.active_filters()
+    ]
+    for hint in result.relax:
+        hint["label"] = FILTER_LABELS[hint["param"]]
+        hint["url"] = search_url(hint.pop("params"))
+    page = result.page
+    context = {
+        "form": form,
+        "result": result,
+        "params": params,
+        "active": active,
+        "orderings": [
+            {"value": key, "label": label, "selected": key == result.ordering}
+            for key, label in ORDERING_LABELS.items()
+            if key != "relevance" or params.q
+        ],
+        "previous_url": search_url(params, page=page.previous_page_number())
+        if page.has_previous()
+        else "",
+        "next_url": search_url(params, page=page.next_page_number()) if page.has_next() else "",
+    }
+    return render(request, "catalogue/search.html", context)
+
+
+def _facet_names(facets) -> dict[str, str]:
+    """Readable value of the selected category/publisher/author, for the active-filter chips."""
+    return {
+        name: item["label"]
+        for name in ("category", "publisher", "author")
+        for item in facets.get(name, [])
+        if item["selected"]
+    }
+
+
+def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    try:
+        game = game_get(slug=slug)
+    except Game.DoesNotExist:
+        raise Http404(_("Aucun jeu ne porte cet identifiant.")) from None
+    context = {"game": game, "related": games_related(game=game)}
+    return render(request, "catalogue/game_detail.html", context)
+
+
+def _browse(request: HttpRequest, model, title: str, param: str) -> HttpResponse:
+    rows = [
+        {"item": item, "url": search_url(SearchParams(), **{param: _param_value(item, param)})}
+        for item in browse_list(model)
+    ]
+    return render(request, "catalogue/browse_list.html", {"title": title, "rows": rows})
+
+
+def _param_value(item, param: str) -> str:
+    return item.code if param == "category" else item.slug
+
+
+def author_list(request: HttpRequest) -> HttpResponse:
+    return _browse(request, Author, _("Auteurs"), "author")
+
+
+def publisher_list(request: HttpRequest) -> HttpResponse:
+    return _browse(request, Publisher, _("Éditeurs"), "publisher")
+
+
+def category_list(request: HttpRequest) -> HttpResponse:
+    return _browse(request, Category, _("Catégories ESAR"), "category")
+
+
+def author_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    author = get_object_or_404(Author, slug=slug)
+    return redirect(search_url(SearchParams(), author=author.slug))
+
+
+def publisher_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    publisher = get_object_or_404(Publisher, slug=slug)
+    return redirect(search_url(SearchParams(), publisher=publisher.slug))
+
+
+def category_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    category = get_object_or_404(Category, slug=slug)
+    return redirect(search_url(SearchParams(), category=category.code))

@@ -1,0 +1,143 @@
+"""Decode an uploaded file, recognise its format and parse it (pure Python, no Django).
+
+:func:`parse_file` is the single entry point: it returns ``(format name, records)`` or raises
+:class:`RecordError` (French message naming the file, and the record and field when known).
+One bad record rejects the whole file, so the caller writes nothing from it.
+
+Decoding
+--------
+A UTF-8 BOM is dropped; UTF-16 with a BOM is decoded as such; otherwise UTF-8, and if the bytes
+are not valid UTF-8, cp1252 (old Latin-1 PMB exports), and as a last resort Latin-1. Line endings
+(CRLF, CR) become ``\\n``.
+
+Rejected before any parsing
+---------------------------
+* an empty file, or one holding only whitespace (or only a BOM);
+* a binary file: a known binary signature (PNG, JPEG, GIF, PDF, ZIP, gzip…), a NUL byte, or
+  more than 5 % of control characters (other than tab, line feed, carriage return, form feed)
+  in the decoded text.
+
+Format detection (first rule that applies)
+------------------------------------------
+1. ``pmb-html`` — the text starts (after whitespace) with ``<`` and contains an ``<html>``,
+   ``<body>``, ``<table>``, ``<tr>``, ``<td>`` or ``<div>`` tag (or a doctype);
+2. ``pmb-text`` — some line is a PMB label line with a known label (``| Titre : |``,
+   ``Titre : |``…);
+3. ``rules-page`` — once the table pipes are removed, at least two rules headings are found
+   (:func:`importers.pmb.looks_like_rules_page`);
+4. anything else is an unknown format — as is an HTML document in which no label row is found.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+from importers.pmb import (
+    FORMAT_HTML,
+    FORMAT_RULES,
+    FORMAT_TEXT,
+    has_pmb_text_labels,
+    looks_like_rules_page,
+    parse_pmb_html,
+    parse_pmb_text,
+    parse_rules_page,
+)
+from importers.records import GameRecord, RecordError
+
+__all__ = ["FORMATS", "decode", "detect_format", "parse_file"]
+
+FORMATS = (FORMAT_TEXT, FORMAT_HTML, FORMAT_RULES)
+
+_BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "image PNG"),
+    (b"\xff\xd8\xff", "image JPEG"),
+    (b"GIF87a", "image GIF"),
+    (b"GIF89a", "image GIF"),
+    (b"%PDF-", "document PDF"),
+    (b"PK\x03\x04", "archive ZIP (ou document bureautique)"),
+    (b"PK\x05\x06", "archive ZIP"),
+    (b"\x1f\x8b", "archive gzip"),
+    (b"7z\xbc\xaf\x27\x1c", "archive 7-Zip"),
+    (b"Rar!\x1a\x07", "archive RAR"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "document Office ancien format"),
+)
+_CONTROL_RATIO = 0.05
+# Unicode "Cc" characters except tab, line feed, form feed and carriage return.
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+_HTML_START = re.compile(r"<(?:!doctype\s+html|html|body|table|tr|td|div)\b", re.I)
+
+
+def decode(name: str, data: bytes) -> str:
+    """Bytes → text with ``\\n`` line endings; raises :class:`RecordError` for empty or binary
+    files."""
+    for signature, kind in _BINARY_SIGNATURES:
+        if data.startswith(signature):
+            raise RecordError(
+                f"fichier binaire ({kind}) : une notice texte ou HTML est attendue",
+                source_name=name,
+            )
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text = data.decode("utf-16", errors="replace")
+    else:
+        if b"\x00" in data:
+            raise RecordError(
+                "fichier binaire (octets nuls) : une notice texte ou HTML est attendue",
+                source_name=name,
+            )
+        if data.startswith(codecs.BOM_UTF8):
+            data = data[len(codecs.BOM_UTF8) :]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError:
+                text = data.decode("latin-1")
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise RecordError("fichier vide", source_name=name)
+    controls = len(_CONTROL_CHARS.findall(text))
+    if "\x00" in text or controls > _CONTROL_RATIO * len(text):
+        raise RecordError(
+            "fichier binaire (caractères de contrôle) : une notice texte ou HTML est attendue",
+            source_name=name,
+        )
+    return text
+
+
+def detect_format(text: str) -> str | None:
+    """The format name of decoded ``text`` (see the module docstring), or None if unknown."""
+    stripped = text.lstrip()
+    if stripped.startswith("<") and _HTML_START.search(stripped):
+        return FORMAT_HTML
+    if has_pmb_text_labels(text):
+        return FORMAT_TEXT
+    if looks_like_rules_page(text):
+        return FORMAT_RULES
+    return None
+
+
+_PARSERS = {
+    FORMAT_TEXT: parse_pmb_text,
+    FORMAT_HTML: parse_pmb_html,
+    FORMAT_RULES: parse_rules_page,
+}
+
+
+def parse_file(name: str, data: bytes) -> tuple[str, list[GameRecord]]:
+    """Decode, recognise and parse one uploaded file: ``(format name, records)``.
+
+    Raises :class:`RecordError` (``source_name`` = ``name``) for an empty, binary, truncated or
+    unknown-format file, or for the first bad record (no title, non-numeric count, min > max…).
+    """
+    text = decode(name, data)
+    fmt = detect_format(text)
+    records = _PARSERS[fmt](text, name) if fmt else []
+    if not records:
+        raise RecordError(
+            "format inconnu : ni notice PMB (texte « | Titre : | » ou page HTML de l'OPAC) "
+            "ni page de règles reconnaissable",
+            source_name=name,
+        )
+    return fmt, records

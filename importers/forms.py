@@ -1,0 +1,37 @@
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    widget = MultipleFileInput
+
+    def clean(self, data, initial=None):
+        single = super().clean
+        if isinstance(data, (list, tuple)):
+            return [single(item, initial) for item in data]
+        return [single(data, initial)]
+
+
+class ImportUploadForm(forms.Form):
+    # Empty files are accepted here so that the import report names them as rejected.
+    files = MultipleFileField(
+        allow_empty_file=True,
+        label=_("Fichiers d'export"),
+        help_text=_("Notices PMB (pages enregistrées en texte ou HTML). Plusieurs fichiers possibles."),
+    )
+
+    def clean_files(self):
+        files = self.cleaned_data["files"]
+        limit = settings.IMPORT_MAX_UPLOAD_BYTES
+        too_big = [f.name for f in files if f.size > limit]
+        if too_big:
+            raise forms.ValidationError(
+                _("Fichier trop volumineux (maximum %(limit)s octets) : %(names)s"),
+                params={"limit": limit, "names": ", ".join(too_big)},
+            )
+        return files

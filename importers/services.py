@@ -1,0 +1,254 @@
+"""Writing parsed records to the catalogue: one transaction per file, a report for every run.
+
+Parsing (``importers.formats``) never touches the database; this module is the only writer. A file
+that fails to parse or to validate is rejected whole — nothing from it is written — while the other
+files of the batch still import. A dry run does the same work inside a transaction that is rolled
+back, so its report is exactly what a real run would do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
+from django.utils import timezone
+
+from catalogue import services as catalogue_services
+from catalogue import text
+from catalogue.models import Game
+
+from .formats import parse_file
+from .models import ImportBatch, ImportFile
+from .records import GameRecord, RecordError
+
+CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
+Progress = Callable[[int, int, str, dict[str, Any]], None]
+
+
+@dataclass
+class ImportReport:
+    dry_run: bool
+    files: list[dict[str, Any]] = field(default_factory=list)
+
+    def totals(self) -> dict[str, int]:
+        records = [r for f in self.files for r in f["records"]]
+        return {
+            CREATED: sum(r["action"] == CREATED for r in records),
+            UPDATED: sum(r["action"] == UPDATED for r in records),
+            UNCHANGED: sum(r["action"] == UNCHANGED for r in records),
+            "flagged": sum(bool(r["review_fields"]) for r in records),
+            "rejected": sum(f["error"] is not None for f in self.files),
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"dry_run": self.dry_run, "totals": self.totals(), "files": self.files}
+
+
+class _Rollback(Exception):
+    """Raised inside a dry run's transaction so that nothing it did is kept."""
+
+
+def records_import(
+    *,
+    files: Iterable[tuple[str, bytes]],
+    dry_run: bool = False,
+    batch: ImportBatch | None = None,
+    progress: Progress | None = None,
+) -> ImportReport:
+    """Import ``(name, content)`` files; with ``dry_run`` report what would happen, write nothing."""
+    files = list(files)
+    report = ImportReport(dry_run=dry_run)
+    try:
+        with transaction.atomic():
+            for index, (name, data) in enumerate(files, start=1):
+                entry = _import_file(name, data, batch=None if dry_run else batch)
+                report.files.append(entry)
+                if progress:
+                    progress(index, len(files), name, entry)
+            if dry_run:
+                raise _Rollback
+    except _Rollback:
+        pass
+    return report
+
+
+def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": name, "format": "", "records": [], "error": None}
+    try:
+        if len(data) > settings.IMPORT_MAX_UPLOAD_BYTES:
+            raise RecordError(
+                f"fichier trop volumineux ({len(data)} octets, maximum "
+                f"{settings.IMPORT_MAX_UPLOAD_BYTES})",
+                source_name=name,
+            )
+        entry["format"], records = parse_file(name, data)
+        with transaction.atomic():
+            entry["records"] = [_save_record(record, batch=batch) for record in records]
+    except RecordError as error:
+        entry["records"] = []
+        entry["error"] = error.to_dict()
+    return entry
+
+
+def _record_values(record: GameRecord) -> dict[str, Any]:
+    """The game fields a record sets (related objects by their natural keys)."""
+    return {
+        "title": record.title,
+        "document_type": record.document_type,
+        "publisher": record.publisher,
+        "category": (record.category_code, record.category_label, record.category_family)
+        if record.category_code
+        else None,
+        "credits": [(credit.name, credit.role) for credit in record.authors],
+        "min_players": record.min_players,
+        "max_players": record.max_players,
+        "min_age": record.min_age,
+        "max_age": record.max_age,
+        "duration_minutes": record.duration_minutes,
+        "principle": record.principle,
+        "pedagogical_analysis": record.pedagogical_analysis,
+        "components": record.components,
+        "rules_text": record.rules_text,
+        "rules_sections": [{"heading": s.heading, "body": s.body} for s in record.rules_sections],
+        "review_fields": list(record.missing_fields),
+    }
+
+
+def _game_values(game: Game) -> dict[str, Any]:
+    category = game.category
+    return {
+        "title": game.title,
+        "document_type": game.document_type,
+        "publisher": game.publisher.name if game.publisher_id else "",
+        "category": (category.code, category.label, category.family) if category else None,
+        "credits": [(c.author.name, c.role) for c in game.credits.select_related("author")],
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "min_age": game.min_age,
+        "max_age": game.max_age,
+        "duration_minutes": game.duration_minutes,
+        "principle": game.principle,
+        "pedagogical_analysis": game.pedagogical_analysis,
+        "components": game.components,
+        "rules_text": game.rules_text,
+        "rules_sections": game.rules_sections,
+        "review_fields": game.review_fields,
+    }
+
+
+def _save_record(record: GameRecord, *, batch: ImportBatch | None) -> dict[str, Any]:
+    key = text.fold(record.title)
+    values = _record_values(record)
+    game = Game.objects.filter(import_key=key).first()
+    if game is not None and _game_values(game) == values:
+        action = UNCHANGED
+    else:
+        action = CREATED if game is None else UPDATED
+        game = game or Game(import_key=key)
+        _apply(game, record, values, batch=batch)
+    return {
+        "title": record.title,
+        "slug": game.slug,
+        "action": action,
+        "review_fields": values["review_fields"],
+    }
+
+
+def _apply(game: Game, record: GameRecord, values: dict[str, Any], *, batch) -> None:
+    for name in (
+        "title document_type min_players max_players min_age max_age duration_minutes principle "
+        "pedagogical_analysis components rules_text rules_sections review_fields"
+    ).split():
+        setattr(game, name, values[name])
+    game.publisher = (
+        catalogue_services.publisher_get_or_create(name=record.publisher)
+        if record.publisher
+        else None
+    )
+    game.category = (
+        catalogue_services.category_get_or_create(
+            code=record.category_code, label=record.category_label, family=record.category_family
+        )
+        if record.category_code
+        else None
+    )
+    game.needs_review = bool(record.missing_fields)
+    game.source_file = record.source_name
+    game.source_format = record.source_format
+    game.import_batch = batch
+    game.imported_at = timezone.now()
+    try:
+        catalogue_services.game_save(game=game, credits=values["credits"])
+    except ValidationError as error:
+        field_name, messages = next(iter(error.message_dict.items()))
+        raise RecordError(
+            " ".join(messages),
+            source_name=record.source_name,
+            record=record.title,
+            field="" if field_name == "__all__" else field_name,
+        ) from None
+    except DatabaseError as error:
+        raise RecordError(
+            f"la base de données a refusé la notice ({error.__class__.__name__})",
+            source_name=record.source_name,
+            record=record.title,
+        ) from None
+
+
+def _store_report(batch: ImportBatch, report: ImportReport) -> None:
+    totals = report.totals()
+    for name in (CREATED, UPDATED, UNCHANGED, "flagged", "rejected"):
+        setattr(batch, name, totals[name])
+    batch.report = report.to_dict()
+
+
+@transaction.atomic
+def import_batch_prepare(*, files: Iterable[tuple[str, bytes]], user, origin: str) -> ImportBatch:
+    """Keep uploaded files in a pending batch, with the dry-run report a librarian confirms."""
+    files = list(files)
+    batch = ImportBatch.objects.create(created_by=user, origin=origin)
+    ImportFile.objects.bulk_create(
+        ImportFile(batch=batch, name=name, content=data, size=len(data)) for name, data in files
+    )
+    _store_report(batch, records_import(files=files, dry_run=True))
+    batch.save()
+    return batch
+
+
+def import_batch_apply(*, batch: ImportBatch, progress: Progress | None = None) -> ImportBatch:
+    """Import a pending batch's files for real (the dry run may be stale: this report is fresh)."""
+    with transaction.atomic():
+        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        if batch.status != ImportBatch.Status.PENDING:
+            raise ValueError(f"batch {batch.pk} is {batch.status}, not pending")
+        files = [(f.name, bytes(f.content)) for f in batch.files.all()]
+        _store_report(batch, records_import(files=files, batch=batch, progress=progress))
+        batch.status = ImportBatch.Status.APPLIED
+        batch.save()
+    return batch
+
+
+def import_batch_cancel(*, batch: ImportBatch) -> None:
+    ImportBatch.objects.filter(pk=batch.pk, status=ImportBatch.Status.PENDING).update(
+        status=ImportBatch.Status.CANCELLED
+    )
+
+
+def import_run(
+    *, files: Iterable[tuple[str, bytes]], user=None, origin: str, dry_run: bool = False,
+    progress: Progress | None = None,
+) -> tuple[ImportReport, ImportBatch | None]:
+    """Import in one step (command line, API): a dry run leaves no trace; a real run is recorded."""
+    if dry_run:
+        return records_import(files=files, dry_run=True, progress=progress), None
+    batch = ImportBatch.objects.create(
+        created_by=user, origin=origin, status=ImportBatch.Status.APPLIED
+    )
+    report = records_import(files=files, batch=batch, progress=progress)
+    _store_report(batch, report)
+    batch.save()
+    return report, batch

@@ -1,0 +1,151 @@
+"""The contract every rules engine implements.
+
+An engine is pure Python: no Django, no clock, no global ``random``, no hidden mutable state.
+State is an engine-specific object with ``clone``; engines serialise it to plain JSON data with
+``to_dict`` and rebuild (and validate) it with ``from_dict``.
+
+Seats are numbered ``0 .. seats-1``. Moves are JSON-serialisable dicts; ``legal_moves`` lists every
+move a seat may make now, and ``play`` applies one, returning a *new* state and leaving the old one
+untouched, or raising :class:`IllegalMove` naming the rule that forbids it.
+
+Chance: ``play`` and ``new_game`` receive a ``random.Random`` built by the caller from the match's
+seed and the move number (see :func:`chance_for`), so a match replays exactly from its seed and move
+list and nothing random lives in the state. Hidden information is stripped by ``view``: a seat
+sees its own secrets only; ``view(state, None)`` is the public (spectator) view.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+Move = dict[str, Any]
+State = TypeVar("State")
+
+
+class IllegalMove(Exception):
+    """A move the rules forbid; ``rule`` is a stable machine-readable code."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+class InvalidState(ValueError):
+    """Serialised state that does not describe a reachable position of the game."""
+
+
+class InvalidOptions(ValueError):
+    """Game options (variant, seat count, layout…) that the rules do not allow."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``ranking`` lists groups of seats from best to worst (a group of several seats shares a place:
+    a team, or a tie). ``winners`` is the first group, or empty when nobody wins (a draw, or Pow
+    Wow's two-player variant where the winning card is in the neutral pile).
+    """
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+    draw: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "ranking": [list(group) for group in self.ranking],
+            "reason": self.reason,
+            "scores": None if self.scores is None else list(self.scores),
+            "draw": self.draw,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(
+            winners=tuple(data["winners"]),
+            ranking=tuple(tuple(group) for group in data["ranking"]),
+            reason=data["reason"],
+            scores=None if data.get("scores") is None else tuple(data["scores"]),
+            draw=bool(data.get("draw", False)),
+        )
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option of a game (a variant switch, a layout, a ranking rule…)."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    slug: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = field(default=())
+    teams: bool = False
+    hidden_information: bool = False
+    chance: bool = False
+
+
+class Engine(ABC, Generic[State]):
+    """A game's rules. Instances are stateless; all methods are pure functions of their arguments."""
+
+    info: EngineInfo
+
+    @abstractmethod
+    def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random) -> State:
+        """The start position; raises :class:`InvalidOptions` for a bad seat count or option."""
+
+    @abstractmethod
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """Seats that must act now (several for simultaneous decisions); empty once the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now (empty if it is not asked to act)."""
+
+    @abstractmethod
+    def play(self, state: State, seat: int, move: Move, rng: random.Random) -> State:
+        """Apply ``move`` by ``seat``: a new state, or :class:`IllegalMove` with the input untouched."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON data a seat may see (``None``: the public view). Never another seat's secrets."""
+
+    @abstractmethod
+    def to_dict(self, state: State) -> dict[str, Any]:
+        """The full state as plain JSON data (secrets included: server side only)."""
+
+    @abstractmethod
+    def from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state, raising :class:`InvalidState` for data that does not validate."""
+
+    def reveals(self, before: State, after: State) -> bool:
+        """Whether a move made hidden information public (undo may not cross it)."""
+        return False
+
+    def describe(self, state: State, seat: int, move: Move) -> str:
+        """A readable, public line for the move log (must not leak hidden information)."""
+        return str(move)
+
+
+def chance_for(seed: str, ply: int) -> random.Random:
+    """The random generator for move number ``ply`` of a match (``ply`` 0 sets the game up)."""
+    return random.Random(f"{seed}/{ply}")

@@ -1,0 +1,95 @@
+"""Screenshots of the main pages with headless Chromium (Debian's /usr/bin/chromium, Playwright).
+
+Starts the dev server on a free port with a throwaway SQLite database holding the sample
+collection, saves PNGs under ``screenshots/`` and stops the server. Usage:
+``python scripts/screenshots.py [--out DIR] [--lang fr|en]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+PAGES = {
+    "search": "/",
+    "search-filtered": "/?players=4&age=8&max_duration=30",
+    "search-text": "/?q=strategie",
+    "search-empty": "/?players=5&max_duration=20&category=A+406",
+    "game-alcatraz": "/jeux/alcatraz/",
+    "game-prairie": "/jeux/prairie-ou-buffalo/",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def serve(tmp: Path) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'shots.sqlite3'}"}
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v0"], check=True, env=env)
+    subprocess.run([*manage, "import_games", "-v0", str(ROOT / "samples/records")], check=True, env=env)
+    port = free_port()
+    server = subprocess.Popen(
+        [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            return server, base
+        except OSError:
+            time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the development server did not start")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=str(ROOT / "screenshots"))
+    parser.add_argument("--lang", default="fr", choices=["fr", "en"])
+    args = parser.parse_args()
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        server, base = serve(Path(tmp))
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                context = browser.new_context(
+                    viewport={"width": 1280, "height": 900}, locale=args.lang,
+                    extra_http_headers={"Accept-Language": args.lang},
+                )
+                page = context.new_page()
+                for name, path in PAGES.items():
+                    page.goto(base + path)
+                    target = out / f"{name}-{args.lang}.png"
+                    page.screenshot(path=str(target), full_page=True)
+                    print(target)
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

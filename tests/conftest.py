@@ -1,0 +1,36 @@
+"""Shared fixtures. The database is SQLite unless DATABASE_URL selects PostgreSQL (scripts/test.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "records"
+SAMPLE_FILES = {
+    "pow_wow": "000_9488e5f633865ecc.txt",
+    "ta_yu": "001_2eedb90fe3b19964.txt",
+    "alcatraz": "002_fde63279b46173cf.txt",
+    "bataclan": "003_7f62d24850ce57d4.txt",
+    "prairie": "004_f91f1ac09edd42ab.txt",
+}
+
+
+def sample_bytes(key: str) -> bytes:
+    return (SAMPLES / SAMPLE_FILES[key]).read_bytes()
+
+
+@pytest.fixture
+def sample_files() -> list[tuple[str, bytes]]:
+    """The library's five records as (name, content), as an upload or the command reads them."""
+    return [(name, (SAMPLES / name).read_bytes()) for name in sorted(SAMPLE_FILES.values())]
+
+
+@pytest.fixture
+def imported(db, sample_files):
+    """The catalogue with the five sample records imported."""
+    from importers.services import import_run
+
+    report, _ = import_run(files=sample_files, origin="test")
+    assert report.totals()["rejected"] == 0, report.files
+    return report
