@@ -13,13 +13,19 @@ embedded default and in production:
 from __future__ import annotations
 
 from django.db import connection
-from django.db.models import BooleanField, FloatField, QuerySet
-from django.db.models.expressions import RawSQL
+from django.db.models import BooleanField, F, FloatField, Func, QuerySet
 
 from . import text
 
 FTS_TABLE = "catalogue_game_fts"
-PG_DOCUMENT = "to_tsvector('french'::regconfig, ludo_unaccent(catalogue_game.search_text))"
+
+
+def pg_document(column_sql: str) -> str:
+    """The indexed PostgreSQL text-search document; queries must use this exact expression."""
+    return f"to_tsvector('french'::regconfig, ludo_unaccent({column_sql}))"
+
+
+PG_DOCUMENT = pg_document("search_text")
 
 SQLITE_SETUP = [
     f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_TABLE} USING fts5("
@@ -34,9 +40,11 @@ SQLITE_TEARDOWN = [
 POSTGRES_SETUP = [
     "CREATE EXTENSION IF NOT EXISTS unaccent",
     # unaccent() is only STABLE; an index needs an IMMUTABLE function with a fixed dictionary.
+    # Angle brackets become spaces: the default parser would otherwise drop "<script>"-like
+    # words as markup tags, which imported text is not (and SQLite indexes them as words).
     "CREATE OR REPLACE FUNCTION ludo_unaccent(text) RETURNS text "
     "LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT "
-    "AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$",
+    "AS $$ SELECT translate(public.unaccent('public.unaccent'::regdictionary, $1), '<>', '  ') $$",
     f"CREATE INDEX IF NOT EXISTS catalogue_game_search_idx ON catalogue_game USING gin (({PG_DOCUMENT}))",
 ]
 POSTGRES_TEARDOWN = [
@@ -64,6 +72,63 @@ def index_game(game) -> None:
         )
 
 
+class _TextMatch(Func):
+    """Base for the engine-specific expressions: compiled against whatever alias the game table
+    has in the query (the search is also used as a subquery for facet counts)."""
+
+    def __init__(self, column: str, query: str, output_field):
+        super().__init__(F(column), output_field=output_field)
+        self.query = query
+
+    def column_sql(self, compiler, connection) -> tuple[str, list]:
+        return compiler.compile(self.source_expressions[0])
+
+
+class PgMatches(_TextMatch):
+    def __init__(self, query: str):
+        super().__init__("search_text", query, BooleanField())
+
+    def as_sql(self, compiler, connection, **extra):
+        column, params = self.column_sql(compiler, connection)
+        sql = f"{pg_document(column)} @@ to_tsquery('french'::regconfig, %s)"
+        return sql, [*params, self.query]
+
+
+class PgRank(_TextMatch):
+    def __init__(self, query: str):
+        super().__init__("search_text", query, FloatField())
+
+    def as_sql(self, compiler, connection, **extra):
+        column, params = self.column_sql(compiler, connection)
+        sql = f"ts_rank({pg_document(column)}, to_tsquery('french'::regconfig, %s))"
+        return sql, [*params, self.query]
+
+
+class FtsMatches(_TextMatch):
+    def __init__(self, query: str):
+        super().__init__("id", query, BooleanField())
+
+    def as_sql(self, compiler, connection, **extra):
+        column, params = self.column_sql(compiler, connection)
+        sql = f"{column} IN (SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s)"
+        return sql, [*params, self.query]
+
+
+class FtsRank(_TextMatch):
+    """bm25() is lower for better matches; negated so that a higher rank is better everywhere."""
+
+    def __init__(self, query: str):
+        super().__init__("id", query, FloatField())
+
+    def as_sql(self, compiler, connection, **extra):
+        column, params = self.column_sql(compiler, connection)
+        sql = (
+            f"(SELECT -bm25({FTS_TABLE}, %s, 1.0) FROM {FTS_TABLE} "
+            f"WHERE {FTS_TABLE} MATCH %s AND rowid = {column})"
+        )
+        return sql, [TITLE_WEIGHT, self.query, *params]
+
+
 def matching(queryset: QuerySet, query: str) -> QuerySet | None:
     """Games of ``queryset`` matching every term of ``query``, annotated with ``rank``.
 
@@ -75,28 +140,10 @@ def matching(queryset: QuerySet, query: str) -> QuerySet | None:
         if not terms:
             return None
         tsquery = " & ".join(f"{term}:*" for term in dict.fromkeys(terms))
-        condition = RawSQL(
-            f"{PG_DOCUMENT} @@ to_tsquery('french'::regconfig, %s)",
-            [tsquery],
-            output_field=BooleanField(),
-        )
-        rank = RawSQL(
-            f"ts_rank({PG_DOCUMENT}, to_tsquery('french'::regconfig, %s))",
-            [tsquery],
-            output_field=FloatField(),
-        )
-        return queryset.filter(condition).annotate(rank=rank)
+        return queryset.filter(PgMatches(tsquery)).annotate(rank=PgRank(tsquery))
 
     terms = text.query_terms(query)
     if not terms:
         return None
     match = " AND ".join(f'"{term}"*' for term in terms)
-    ids = RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [match])
-    # bm25() is lower for better matches; negate so that a higher rank is better everywhere.
-    rank = RawSQL(
-        f"(SELECT -bm25({FTS_TABLE}, %s, 1.0) FROM {FTS_TABLE} "
-        f"WHERE {FTS_TABLE} MATCH %s AND rowid = catalogue_game.id)",
-        [TITLE_WEIGHT, match],
-        output_field=FloatField(),
-    )
-    return queryset.filter(id__in=ids).annotate(rank=rank)
+    return queryset.filter(FtsMatches(match)).annotate(rank=FtsRank(match))
