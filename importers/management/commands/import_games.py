@@ -59,7 +59,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"{prefix} : {record['title']} — {action}{flag}")
 
         report, batch = import_run(
-            files=[(str(path), path.read_bytes()) for path in files],
+            files=[(path.name, path.read_bytes()) for path in files],
             origin="commande",
             dry_run=dry_run,
             progress=progress,

@@ -1,0 +1,52 @@
+"""The catalogue pages in a real browser: keyboard use and an automated accessibility check."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SERIOUS = {"serious", "critical"}
+
+
+def serious_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']}: {v['help']}"
+        for v in results.response["violations"]
+        if v.get("impact") in SERIOUS
+    ]
+
+
+@pytest.fixture
+def catalogue(transactional_db, sample_files):
+    from importers.services import import_run
+
+    import_run(files=sample_files, origin="test")
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/?q=strategie&players=4", "/?players=5&max_duration=20&category=A+406",
+     "/jeux/alcatraz/", "/jeux/prairie-ou-buffalo/", "/categories/"],
+)
+def test_pages_have_no_serious_accessibility_violation(live_server, page, catalogue, path):
+    page.goto(live_server.url + path)
+    assert serious_violations(page) == []
+
+
+def test_search_by_keyboard_only(live_server, page, catalogue):
+    page.goto(live_server.url + "/")
+    page.keyboard.press("Tab")  # the skip link comes first
+    assert page.evaluate("document.activeElement.className") == "skip-link"
+    page.keyboard.press("Enter")
+    page.locator("#id_q").focus()
+    page.keyboard.type("strategie")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the search button
+    page.wait_for_url("**/?q=strategie**")
+    assert page.locator("#results-title").inner_text().startswith("3 jeux trouvés")
+    # Follow the first result with the keyboard.
+    page.locator(".game-card a").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/jeux/**")
+    assert page.locator("h1").inner_text() in {"Alcatraz", "Pow wow", "Ta Yü"}
