@@ -47,14 +47,16 @@ class GameAdmin(admin.ModelAdmin):
         "title", "category", "publisher", "min_players", "max_players", "min_age",
         "duration_minutes", "needs_review",
     ]
-    list_filter = ["needs_review", NeedsReviewFilter, "category", "publisher", "source_format"]
+    list_filter = [
+        "needs_review", NeedsReviewFilter, "category", "publisher", "engine", "source_format",
+    ]
     search_fields = ["title", "credits__author__name", "publisher__name", "category__code"]
     autocomplete_fields = ["publisher", "category"]
     inlines = [CreditInline]
     prepopulated_fields = {"slug": ["title"]}
     readonly_fields = ["source_file", "source_format", "import_batch", "imported_at", "created_at", "updated_at"]
     fieldsets = [
-        (None, {"fields": ["title", "slug", "document_type", "publisher", "category"]}),
+        (None, {"fields": ["title", "slug", "document_type", "publisher", "category", "engine"]}),
         (_("Pour qui ?"), {"fields": [("min_players", "max_players"), ("min_age", "max_age"), "duration_minutes"]}),
         (_("Description"), {"fields": ["principle", "pedagogical_analysis", "components"]}),
         (_("Règle"), {"fields": ["rules_text", "rules_sections"]}),

@@ -6,6 +6,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from play.engines.registry import engine_choices
+
 
 class Author(models.Model):
     name = models.CharField(_("nom"), max_length=200, unique=True)
@@ -96,6 +98,11 @@ class Game(models.Model):
     components = models.TextField(_("contenu (matériel)"), blank=True)
     rules_text = models.TextField(_("règle du jeu (texte original)"), blank=True)
     rules_sections = models.JSONField(_("règle par sections"), default=list, blank=True)
+
+    # The rules engine that lets visitors play this game online (linked by a librarian).
+    engine = models.CharField(
+        _("moteur de jeu"), max_length=40, blank=True, choices=engine_choices
+    )
 
     # Derived from the fields above by catalogue.services; what full-text search reads.
     search_text = models.TextField(editable=False, blank=True)

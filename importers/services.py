@@ -20,6 +20,7 @@ from django.utils import timezone
 from catalogue import services as catalogue_services
 from catalogue import text
 from catalogue.models import Game
+from play.engines.registry import engine_for_title
 
 from .formats import parse_file
 from .models import ImportBatch, ImportFile
@@ -176,6 +177,8 @@ def _apply(game: Game, record: GameRecord, values: dict[str, Any], *, batch) -> 
         if record.category_code
         else None
     )
+    if not game.engine:
+        game.engine = engine_for_title(text.fold(record.title))
     game.needs_review = bool(record.missing_fields)
     game.source_file = record.source_name
     game.source_format = record.source_format

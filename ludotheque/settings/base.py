@@ -104,6 +104,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
+# How long bots may think within one web request (the rest is played on the next poll).
+PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0"))
+# How often the play page asks for news (milliseconds).
+PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
 
 LOGGING = {
     "version": 1,

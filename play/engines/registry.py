@@ -12,6 +12,14 @@ ENGINE_PATHS: dict[str, str] = {
     "alcatraz": "play.engines.alcatraz:AlcatrazEngine",
 }
 
+# Catalogue titles (lower case, without accents) the importer links to an engine by itself.
+TITLE_ENGINES: dict[str, str] = {
+    "prairie ou buffalo": "buffalo",
+    "prairie": "buffalo",
+    "buffalo": "buffalo",
+    "alcatraz": "alcatraz",
+}
+
 
 @cache
 def get_engine(slug: str) -> Engine:
@@ -22,3 +30,13 @@ def get_engine(slug: str) -> Engine:
 
 def engine_slugs() -> list[str]:
     return sorted(ENGINE_PATHS)
+
+
+def engine_for_title(folded_title: str) -> str:
+    """The registered engine for a catalogue title, or "" if there is none."""
+    slug = TITLE_ENGINES.get(folded_title, "")
+    return slug if slug in ENGINE_PATHS else ""
+
+
+def engine_choices() -> list[tuple[str, str]]:
+    return [(slug, get_engine(slug).info.title) for slug in engine_slugs()]

@@ -1,0 +1,166 @@
+"""The play API (/api/v1/matches/…): everything the play page does, for any client.
+
+Authorisation is by seat token (header ``X-Seat-Token``), not by account: a token only ever
+controls the seats it was made for. Errors carry a stable ``code`` (and the broken ``rule`` for
+illegal moves) beside a message in the request's language.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from catalogue.models import Game
+
+from .errors import PlayError
+from .models import Seat
+from .selectors import match_get, match_replay, match_state
+from .services import (
+    SeatSpec,
+    controlled_seats,
+    match_advance_bots,
+    match_play_move,
+    match_start,
+    match_undo,
+    seat_join,
+)
+
+TOKEN_HEADER = "HTTP_X_SEAT_TOKEN"
+
+
+class SeatSpecSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Seat.Kind.values)
+    level = serializers.CharField(required=False, allow_blank=True, default="")
+    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60)
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    seats = SeatSpecSerializer(many=True, min_length=1, max_length=12)
+    options = serializers.DictField(required=False, default=dict)
+
+
+class MoveSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0)
+    move = serializers.JSONField()
+    expected_version = serializers.IntegerField(min_value=0)
+
+
+class UndoSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0)
+    expected_version = serializers.IntegerField(min_value=0)
+
+
+class JoinSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0)
+    name = serializers.CharField(max_length=60, allow_blank=True, default="")
+
+
+class PlayAPIView(APIView):
+    # Seat tokens authorise play; no session, hence no CSRF token needed from scripts.
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    def handle_exception(self, exc):
+        if isinstance(exc, PlayError):
+            return Response(exc.to_dict(), status=exc.status)
+        return super().handle_exception(exc)
+
+    def token(self, request) -> str | None:
+        return request.META.get(TOKEN_HEADER)
+
+    def valid(self, serializer_class, request):
+        serializer = serializer_class(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def state_response(self, request, match, code=status.HTTP_200_OK, seat=None):
+        response = Response(match_state(match=match, token=self.token(request), seat=seat), status=code)
+        patch_cache_control(response, no_store=True)
+        return response
+
+
+class MatchCreateView(PlayAPIView):
+    def post(self, request):
+        data = self.valid(MatchCreateSerializer, request)
+        game = get_object_or_404(Game, slug=data["game"])
+        seats = [SeatSpec(kind=s["kind"], name=s["name"], bot_level=s["level"]) for s in data["seats"]]
+        match, token = match_start(game=game, seats=seats, options=data["options"])
+        body = match_state(match=match, token=token)
+        body["token"] = token
+        body["url"] = request.build_absolute_uri(match.get_absolute_url()) + f"#jeton={token}"
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class MatchDetailView(PlayAPIView):
+    """The match as the token holder sees it; ``If-None-Match`` with the last ETag → 304."""
+
+    def get(self, request, code):
+        match = match_get(code=code)
+        # Bots also move on polls, so a long bot sequence never blocks one request for long.
+        match_advance_bots(match=match)
+        seat = request.query_params.get("seat")
+        seat = int(seat) if seat not in (None, "") and seat.isdigit() else None
+        scope = ",".join(str(s) for s in sorted(controlled_seats(match, self.token(request))))
+        etag = f'W/"{match.code}-{match.version}-{scope}-{seat}-{request.LANGUAGE_CODE}"'
+        if request.META.get("HTTP_IF_NONE_MATCH") == etag:
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            response = self.state_response(request, match, seat=seat)
+        response["ETag"] = etag
+        return response
+
+
+class MatchMoveView(PlayAPIView):
+    def post(self, request, code):
+        data = self.valid(MoveSerializer, request)
+        match = match_get(code=code)
+        match_play_move(
+            match=match, token=self.token(request), seat=data["seat"], move=data["move"],
+            expected_version=data["expected_version"],
+        )
+        return self.state_response(request, match)
+
+
+class MatchLegalMovesView(PlayAPIView):
+    def get(self, request, code):
+        match = match_get(code=code)
+        seat = request.query_params.get("seat", "")
+        state = match_state(match=match, token=self.token(request), seat=int(seat) if seat.isdigit() else None)
+        return Response({"seat": state["viewer"], "version": state["version"], "legal_moves": state["legal_moves"]})
+
+
+class MatchUndoView(PlayAPIView):
+    def post(self, request, code):
+        data = self.valid(UndoSerializer, request)
+        match = match_get(code=code)
+        match_undo(
+            match=match, token=self.token(request), seat=data["seat"],
+            expected_version=data["expected_version"],
+        )
+        return self.state_response(request, match)
+
+
+class MatchJoinView(PlayAPIView):
+    def post(self, request, code):
+        data = self.valid(JoinSerializer, request)
+        match = match_get(code=code)
+        seat_join(match=match, token=self.token(request), seat=data["seat"], name=data["name"])
+        return self.state_response(request, match)
+
+
+class MatchLogView(PlayAPIView):
+    def get(self, request, code):
+        state = match_state(match=match_get(code=code), token=self.token(request))
+        return Response({"version": state["version"], "log": state["log"]})
+
+
+class MatchReplayView(PlayAPIView):
+    def get(self, request, code):
+        return Response(match_replay(match=match_get(code=code)))
+
+

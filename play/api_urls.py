@@ -1,0 +1,14 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("matches/", api.MatchCreateView.as_view(), name="api-match-create"),
+    path("matches/<str:code>/", api.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<str:code>/moves/", api.MatchMoveView.as_view(), name="api-match-moves"),
+    path("matches/<str:code>/legal-moves/", api.MatchLegalMovesView.as_view(), name="api-match-legal"),
+    path("matches/<str:code>/undo/", api.MatchUndoView.as_view(), name="api-match-undo"),
+    path("matches/<str:code>/join/", api.MatchJoinView.as_view(), name="api-match-join"),
+    path("matches/<str:code>/log/", api.MatchLogView.as_view(), name="api-match-log"),
+    path("matches/<str:code>/replay/", api.MatchReplayView.as_view(), name="api-match-replay"),
+]

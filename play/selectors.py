@@ -1,0 +1,137 @@
+"""Reading matches: what a given browser (by its seat token) may see of a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from play.engines.registry import get_engine
+
+from . import tokens
+from .errors import PlayError, SeatForbidden
+from .models import Match, Seat
+from .services import controlled_seats, replay
+from .texts import describe_move
+
+
+class MatchNotFound(PlayError):
+    status = 404
+    code = "match_not_found"
+
+
+def match_get(*, code: str) -> Match:
+    try:
+        return Match.objects.select_related("game").get(code=code)
+    except Match.DoesNotExist:
+        raise MatchNotFound("Aucune partie ne porte ce code.") from None
+
+
+def _viewer(match: Match, controlled: set[int], to_act: tuple[int, ...], seat: int | None):
+    if seat is not None:
+        if seat not in controlled:
+            raise SeatForbidden("Ce lien ne permet pas de voir cette place.", seat=seat)
+        return seat
+    acting = [s for s in to_act if s in controlled]
+    if acting:
+        return acting[0]
+    return min(controlled) if controlled else None
+
+
+def match_log(match: Match) -> list[dict[str, Any]]:
+    """The public move log in the active language (replayed: descriptions need the position)."""
+    engine = get_engine(match.engine)
+    moves = list(match.moves.order_by("ply"))
+    states: list = []
+    replay(match, moves, states=states)
+    return [
+        {
+            "ply": record.ply,
+            "seat": record.seat,
+            "by_bot": record.by_bot,
+            "text": describe_move(match.engine, engine, states[i], record.seat, record.move),
+        }
+        for i, record in enumerate(moves)
+    ]
+
+
+def match_state(*, match: Match, token: str | None, seat: int | None = None) -> dict[str, Any]:
+    """Everything the play page shows, as the holder of ``token`` may see it."""
+    engine = get_engine(match.engine)
+    state = engine.from_dict(match.state)
+    seats = list(match.seats.all())
+    controlled = tokens.seats_for_token(match, token, seats)
+    to_act = engine.to_act(state)
+    viewer = _viewer(match, controlled, to_act, seat)
+    finished = match.status == Match.Status.FINISHED
+    last = match.moves.order_by("-ply").first()
+    data: dict[str, Any] = {
+        "code": match.code,
+        "game": {
+            "slug": match.game.slug,
+            "title": match.game.title,
+            "page_url": match.game.get_absolute_url(),
+        },
+        "engine": match.engine,
+        "options": match.options,
+        "version": match.version,
+        "plies": match.plies,
+        "status": match.status,
+        "seats": [
+            {
+                "index": s.index,
+                "kind": s.kind,
+                "name": s.name,
+                "bot_level": s.bot_level,
+                "joined": s.joined,
+                "yours": s.index in controlled,
+            }
+            for s in seats
+        ],
+        "to_act": list(to_act),
+        "viewer": viewer,
+        "controlled": sorted(controlled),
+        "view": engine.view(state, viewer),
+        "legal_moves": engine.legal_moves(state, viewer) if viewer in to_act else [],
+        "log": match_log(match),
+        "outcome": match.outcome,
+        "can_undo": bool(
+            last and not finished and last.seat in controlled and not last.by_bot
+            and not last.chance and not last.reveals
+        ),
+        "hidden_information": engine.info.hidden_information,
+    }
+    if finished:
+        # The seed is revealed only once nothing is left to hide.
+        data["seed"] = match.seed
+    if tokens.is_host(match, token):
+        data["invites"] = [
+            {
+                "seat": s.index,
+                "url": reverse("play:match", args=[match.code])
+                + f"#jeton={tokens.token_for(match, tokens.controller_for(s))}",
+                "joined": s.joined,
+            }
+            for s in seats
+            if s.kind == Seat.Kind.INVITE
+        ]
+    return data
+
+
+def match_replay(*, match: Match) -> dict[str, Any]:
+    """Every public position of a finished match, move by move, for the replay page."""
+    if match.status != Match.Status.FINISHED:
+        raise PlayError(
+            "Le déroulé complet n'est visible qu'une fois la partie terminée.", code="match_not_over"
+        )
+    engine = get_engine(match.engine)
+    states: list = []
+    replay(match, states=states)
+    return {
+        "code": match.code,
+        "engine": match.engine,
+        "seed": match.seed,
+        "log": match_log(match),
+        "positions": [engine.view(state, None) for state in states],
+        "outcome": match.outcome,
+    }

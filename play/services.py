@@ -1,0 +1,284 @@
+"""Starting matches and applying moves: every write to a match goes through here.
+
+A move is validated by the engine on the stored snapshot, then written only if the match still
+has the version the player saw (``UPDATE … WHERE version = expected``): of two concurrent moves —
+two tabs, two players, two server processes — exactly one is applied and the other gets
+:class:`StaleVersion`. Bots play on the server inside the same machinery, within a time budget.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from play.bots.registry import bot_move, bot_levels
+from play.engines.base import IllegalMove, InvalidOptions, chance_for
+from play.engines.registry import get_engine
+
+from . import tokens
+from .errors import IllegalMoveError, InvalidSetup, MatchOver, SeatForbidden, StaleVersion, UndoRefused
+from .models import Match, MoveRecord, Seat
+from .texts import rule_message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str  # Seat.Kind: local, invite or bot
+    name: str = ""
+    bot_level: str = ""
+
+
+class TrackingRandom(random.Random):
+    """The move's random generator, noting whether the rules drew anything from it."""
+
+    used = False
+
+    def random(self) -> float:
+        self.used = True
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self.used = True
+        return super().getrandbits(k)
+
+
+def _chance(match: Match, ply: int) -> TrackingRandom:
+    rng = TrackingRandom()
+    rng.setstate(chance_for(match.seed, ply).getstate())
+    return rng
+
+
+def match_start(
+    *, game, seats: list[SeatSpec], options: dict[str, Any] | None = None
+) -> tuple[Match, str]:
+    """Create a match of ``game`` and return it with the token of the creator's seats."""
+    if not game.engine:
+        raise InvalidSetup("Ce jeu ne peut pas encore être joué en ligne.", code="no_engine")
+    engine = get_engine(game.engine)
+    low = max(engine.info.min_seats, game.min_players or engine.info.min_seats)
+    high = min(engine.info.max_seats, game.max_players or engine.info.max_seats)
+    if not low <= len(seats) <= high:
+        raise InvalidSetup(
+            f"{game.title} se joue de {low} à {high} joueurs." if low != high
+            else f"{game.title} se joue à {low} joueurs.",
+            code="seat_count",
+        )
+    levels = bot_levels(game.engine)
+    for index, spec in enumerate(seats):
+        if spec.kind not in Seat.Kind.values:
+            raise InvalidSetup(f"Place {index + 1} : type de joueur inconnu.", code="seat_kind")
+        if spec.kind == Seat.Kind.BOT and spec.bot_level not in levels:
+            raise InvalidSetup(
+                f"Place {index + 1} : niveau inconnu (choix : {', '.join(levels)}).",
+                code="bot_level",
+            )
+    match = Match(
+        code=tokens.new_code(),
+        game=game,
+        engine=game.engine,
+        options=dict(options or {}),
+        seats_count=len(seats),
+        seed=secrets.token_hex(16),
+        token_salt=tokens.new_salt(),
+    )
+    try:
+        state = engine.new_game(seats=len(seats), options=match.options, rng=chance_for(match.seed, 0))
+    except InvalidOptions as error:
+        raise InvalidSetup(str(error), code="invalid_options") from None
+    match.state = engine.to_dict(state)
+    with transaction.atomic():
+        match.save()
+        Seat.objects.bulk_create(
+            Seat(
+                match=match,
+                index=index,
+                kind=spec.kind,
+                name=spec.name[:60],
+                bot_level=spec.bot_level if spec.kind == Seat.Kind.BOT else "",
+                joined=spec.kind != Seat.Kind.INVITE,
+            )
+            for index, spec in enumerate(seats)
+        )
+    match_advance_bots(match=match)
+    return match, tokens.token_for(match, tokens.HOST)
+
+
+def controlled_seats(match: Match, token: str | None) -> set[int]:
+    return tokens.seats_for_token(match, token, match.seats.all())
+
+
+def _check_seat(match: Match, token: str | None, seat: int) -> None:
+    if seat not in controlled_seats(match, token):
+        raise SeatForbidden(
+            "Ce lien ne permet pas de jouer à cette place.", seat=seat
+        )
+
+
+def match_play_move(
+    *, match: Match, token: str | None, seat: int, move: dict[str, Any], expected_version: int
+) -> Match:
+    """Apply a person's move, then let the bots answer within their budget."""
+    _check_seat(match, token, seat)
+    _apply(match, seat, move, expected_version, by_bot=False)
+    match_advance_bots(match=match)
+    return match
+
+
+def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot: bool) -> None:
+    if match.status == Match.Status.FINISHED:
+        raise MatchOver("La partie est terminée.")
+    if expected_version != match.version:
+        raise StaleVersion(
+            "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position.",
+            current_version=match.version,
+        )
+    engine = get_engine(match.engine)
+    state = engine.from_dict(match.state)
+    if not isinstance(move, dict):
+        raise IllegalMoveError("Un coup doit être un objet JSON.", rule="malformed_move")
+    if seat not in engine.to_act(state):
+        raise IllegalMoveError("Ce n'est pas à cette place de jouer.", rule="not_your_turn")
+    rng = _chance(match, match.plies + 1)
+    try:
+        new_state = engine.play(state, seat, move, rng)
+    except IllegalMove as error:
+        raise IllegalMoveError(rule_message(error.rule, error.message), rule=error.rule) from None
+    outcome = engine.outcome(new_state)
+    record = MoveRecord(
+        match=match,
+        ply=match.plies + 1,
+        seat=seat,
+        move=move,
+        description=engine.describe(state, seat, move)[:300],
+        chance=rng.used,
+        reveals=engine.reveals(state, new_state),
+        by_bot=by_bot,
+    )
+    now = timezone.now()
+    changes = {
+        "state": engine.to_dict(new_state),
+        "plies": match.plies + 1,
+        "status": Match.Status.FINISHED if outcome else Match.Status.ACTIVE,
+        "outcome": outcome.to_dict() if outcome else None,
+        "finished_at": now if outcome else None,
+        "updated_at": now,
+    }
+    _commit(match, expected_version, changes, add=record)
+
+
+def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add=None, remove=None):
+    stale = StaleVersion(
+        "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position.",
+    )
+    try:
+        with transaction.atomic():
+            updated = Match.objects.filter(pk=match.pk, version=expected_version).update(
+                version=F("version") + 1, **changes
+            )
+            if not updated:
+                raise stale
+            if remove is not None:
+                remove.delete()
+            if add is not None:
+                add.save()
+    except IntegrityError:
+        raise stale from None
+    for name, value in changes.items():
+        setattr(match, name, value)
+    match.version = expected_version + 1
+
+
+def match_advance_bots(*, match: Match, budget: float | None = None) -> None:
+    """Let bot seats play while it is their turn and the request's time budget lasts.
+
+    Whatever is left is played by the next request (any poll), so a long bot sequence never
+    holds one request for long, and two processes racing on it simply conflict.
+    """
+    budget = settings.PLAY_BOT_BUDGET_SECONDS if budget is None else budget
+    deadline = time.monotonic() + budget
+    bots = {s.index: s for s in match.seats.all() if s.kind == Seat.Kind.BOT}
+    if not bots:
+        return
+    engine = get_engine(match.engine)
+    while match.status == Match.Status.ACTIVE:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        state = engine.from_dict(match.state)
+        acting = [seat for seat in engine.to_act(state) if seat in bots]
+        if not acting:
+            return
+        seat = acting[0]
+        rng = random.Random(f"{match.code}/bot/{match.plies}")
+        move = bot_move(
+            match.engine, state, seat, level=bots[seat].bot_level, rng=rng, seconds=remaining
+        )
+        try:
+            _apply(match, seat, move, match.version, by_bot=True)
+        except StaleVersion:
+            match.refresh_from_db()
+
+
+def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:
+    """Take back ``seat``'s last move: only if nobody moved since and it revealed nothing."""
+    _check_seat(match, token, seat)
+    if match.status == Match.Status.FINISHED:
+        raise MatchOver("La partie est terminée.")
+    if expected_version != match.version:
+        raise StaleVersion(
+            "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position.",
+            current_version=match.version,
+        )
+    moves = list(match.moves.order_by("ply"))
+    if not moves or moves[-1].seat != seat or moves[-1].by_bot:
+        raise UndoRefused(
+            "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ait joué.",
+            reason="not_your_last_move",
+        )
+    if moves[-1].chance or moves[-1].reveals:
+        raise UndoRefused(
+            "Ce coup a fait intervenir le hasard ou révélé une information : il ne peut pas être repris.",
+            reason="chance_or_reveal",
+        )
+    state = replay(match, moves[:-1])
+    engine = get_engine(match.engine)
+    changes = {"state": engine.to_dict(state), "plies": len(moves) - 1, "updated_at": timezone.now()}
+    _commit(match, expected_version, changes, remove=moves[-1])
+    return match
+
+
+def replay(match: Match, moves: list[MoveRecord] | None = None, *, states: list | None = None):
+    """The state after ``moves`` (default: all), rebuilt from the seed alone.
+
+    With ``states`` (a list), every intermediate state is appended to it, start included.
+    """
+    engine = get_engine(match.engine)
+    moves = list(match.moves.order_by("ply")) if moves is None else moves
+    state = engine.new_game(
+        seats=match.seats_count, options=match.options, rng=chance_for(match.seed, 0)
+    )
+    if states is not None:
+        states.append(state)
+    for record in moves:
+        state = engine.play(state, record.seat, record.move, chance_for(match.seed, record.ply))
+        if states is not None:
+            states.append(state)
+    return state
+
+
+def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:
+    """A friend who opened an invite link takes their seat (and gives a name)."""
+    _check_seat(match, token, seat)
+    target = match.seats.get(index=seat)
+    target.name = name.strip()[:60] or target.name
+    target.joined = True
+    target.save(update_fields=["name", "joined"])
+    return target

@@ -1,0 +1,277 @@
+/* The play page: polls the match (ETag/version), draws it, sends moves. No framework, no CDN. */
+(function () {
+  "use strict";
+  const root = document.getElementById("play");
+  if (!root) return;
+  const T = JSON.parse(document.getElementById("play-texts").textContent);
+  const code = root.dataset.code;
+  const api = root.dataset.api;
+  const pollMs = parseInt(root.dataset.poll, 10) || 700;
+  const board = window.LudoBoards[root.dataset.engine];
+  const $ = (id) => document.getElementById(id);
+  const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
+
+  // The seat token arrives in the link's fragment; keep it for this match, out of the address bar.
+  const storageKey = "ludo-seat-token-" + code;
+  const fromHash = new URLSearchParams(location.hash.slice(1)).get("jeton");
+  if (fromHash) {
+    localStorage.setItem(storageKey, fromHash);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const token = localStorage.getItem(storageKey);
+
+  let state = null;
+  let etag = null;
+  let selected = null;
+  let replay = null; // {positions, log, index} while replaying a finished match
+  let shownSeat = null; // hot-seat: whose hidden information is on screen
+  let sending = false;
+
+  function headers(extra) {
+    const h = Object.assign({ Accept: "application/json" }, extra || {});
+    if (token) h["X-Seat-Token"] = token;
+    return h;
+  }
+
+  async function fetchState() {
+    const response = await fetch(api, { headers: headers(etag ? { "If-None-Match": etag } : {}) });
+    if (response.status === 304) return false;
+    if (!response.ok) throw new Error("HTTP " + response.status);
+    etag = response.headers.get("ETag");
+    setState(await response.json());
+    return true;
+  }
+
+  function setState(next) {
+    const changed = !state || next.version !== state.version;
+    state = next;
+    if (changed) selected = null;
+    render();
+  }
+
+  async function poll() {
+    try {
+      await fetchState();
+      if ($("play-message").dataset.network) message("");
+    } catch (error) {
+      message(T.network);
+      $("play-message").dataset.network = "1";
+    }
+    if (!state || state.status !== "finished") setTimeout(poll, pollMs);
+  }
+
+  function message(text) {
+    const box = $("play-message");
+    box.textContent = text || "";
+    delete box.dataset.network;
+  }
+
+  async function post(path, body) {
+    if (sending) return;
+    sending = true;
+    try {
+      const response = await fetch(api + path, {
+        method: "POST",
+        headers: headers({ "Content-Type": "application/json" }),
+        body: JSON.stringify(body),
+      });
+      const data = await response.json();
+      if (response.ok) {
+        message("");
+        etag = null;
+        setState(data);
+      } else {
+        message(data.message || "HTTP " + response.status);
+        if (response.status === 409) {
+          etag = null;
+          await fetchState();
+        }
+      }
+    } catch (error) {
+      message(T.network);
+    } finally {
+      sending = false;
+    }
+  }
+
+  function sendMove(move) {
+    selected = null;
+    post("moves/", { seat: state.viewer, move: move, expected_version: state.version });
+  }
+
+  function seatName(index) {
+    const seat = state.seats[index];
+    const side = T.sides[index] ? " — " + T.sides[index] : "";
+    const who = seat.name || fmt(T.seat, index + 1);
+    return who + side;
+  }
+
+  function outcomeText(outcome) {
+    let text;
+    if (outcome.draw) text = T.draw;
+    else if (!outcome.winners.length) text = T.noWinner;
+    else text = fmt(T.winner, outcome.winners.map(seatName).join(", "));
+    const reason = T.reasons[outcome.reason];
+    return reason ? text + " " + fmt(T.reason, reason) : text;
+  }
+
+  function renderStatus() {
+    const status = $("play-status");
+    if (state.status === "finished") {
+      status.textContent = outcomeText(state.outcome);
+      return;
+    }
+    const mine = state.to_act.filter((s) => state.controlled.includes(s));
+    if (mine.length) status.textContent = fmt(T.yourTurn, mine.map(seatName).join(", "));
+    else if (!state.controlled.length) status.textContent = T.spectator + " " + fmt(T.waiting, state.to_act.map(seatName).join(", "));
+    else status.textContent = fmt(T.waiting, state.to_act.map(seatName).join(", "));
+  }
+
+  function renderSeats() {
+    const list = $("seats");
+    list.replaceChildren();
+    state.seats.forEach((seat) => {
+      const item = document.createElement("li");
+      let detail = seat.kind === "bot" ? fmt(T.bot, T.levels[seat.bot_level] || seat.bot_level)
+        : seat.kind === "local" ? T.local : seat.joined ? T.invite : T.notJoined;
+      if (seat.yours) detail += " · " + T.you;
+      item.textContent = seatName(seat.index) + " (" + detail + ")";
+      if (state.to_act.includes(seat.index)) item.className = "acting";
+      list.appendChild(item);
+    });
+    const joinable = state.seats.find((s) => s.yours && s.kind === "invite" && !s.joined);
+    $("join").hidden = !joinable;
+    if (joinable) $("join").dataset.seat = joinable.index;
+  }
+
+  function renderInvites() {
+    const box = $("invites");
+    box.hidden = !state.invites || !state.invites.length;
+    if (box.hidden) return;
+    const list = $("invite-list");
+    list.replaceChildren();
+    state.invites.forEach((invite) => {
+      const url = location.origin + invite.url;
+      const item = document.createElement("li");
+      const label = document.createElement("span");
+      label.textContent = seatName(invite.seat) + (invite.joined ? " (" + T.joined + ")" : "") + " : ";
+      const field = document.createElement("input");
+      field.readOnly = true;
+      field.value = url;
+      field.setAttribute("aria-label", seatName(invite.seat));
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = T.copy;
+      button.addEventListener("click", () => {
+        field.select();
+        (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject()).then(
+          () => message(T.copied), () => document.execCommand && document.execCommand("copy"));
+      });
+      item.append(label, field, button);
+      list.appendChild(item);
+    });
+  }
+
+  function renderLog(log) {
+    const list = $("log");
+    list.replaceChildren();
+    log.forEach((entry) => {
+      const item = document.createElement("li");
+      item.textContent = seatName(entry.seat) + " : " + entry.text;
+      list.appendChild(item);
+    });
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function renderMoveList() {
+    const form = $("move-form");
+    const select = $("move-select");
+    const moves = state.legal_moves || [];
+    form.hidden = !moves.length || state.status === "finished" || !!replay;
+    select.replaceChildren();
+    moves.forEach((move, index) => {
+      const option = document.createElement("option");
+      option.value = index;
+      option.textContent = board.moveLabel(move, state.view, T);
+      select.appendChild(option);
+    });
+  }
+
+  function needsPassScreen() {
+    // Hot-seat with hidden information: hide the board until the next player says they are ready.
+    return state.hidden_information && state.controlled.length > 1 && state.viewer !== null &&
+      state.viewer !== shownSeat && state.status !== "finished";
+  }
+
+  function render() {
+    if (!state) return;
+    renderStatus();
+    renderSeats();
+    renderInvites();
+    if (replay) return renderReplay();
+    renderLog(state.log);
+    const pass = $("pass-device");
+    if (needsPassScreen()) {
+      $("pass-title").textContent = fmt(T.passDevice, seatName(state.viewer));
+      pass.hidden = false;
+      $("board").replaceChildren();
+      $("pass-ready").focus();
+    } else {
+      pass.hidden = true;
+      board.render($("board"), state.view, {
+        T: T,
+        legalMoves: state.legal_moves || [],
+        selected: selected,
+        interactive: !!(state.legal_moves && state.legal_moves.length),
+        onSelect: (square) => { selected = square; render(); },
+        onMove: sendMove,
+      });
+    }
+    renderMoveList();
+    $("undo-button").hidden = !state.can_undo;
+    const finished = state.status === "finished";
+    $("outcome").hidden = !finished;
+    if (finished) $("outcome-text").textContent = outcomeText(state.outcome);
+  }
+
+  async function startReplay() {
+    const response = await fetch(api + "replay/", { headers: headers() });
+    if (!response.ok) return;
+    const data = await response.json();
+    replay = { positions: data.positions, log: data.log, index: 0 };
+    $("replay-controls").hidden = false;
+    $("replay-start").hidden = true;
+    renderReplay();
+    $("replay-next").focus();
+  }
+
+  function renderReplay() {
+    const last = replay.positions.length - 1;
+    replay.index = Math.max(0, Math.min(replay.index, last));
+    board.render($("board"), replay.positions[replay.index], { T: T, legalMoves: [], interactive: false });
+    renderLog(replay.log.slice(0, replay.index));
+    $("replay-position").textContent = replay.index === 0 ? T.start : fmt(T.replayPosition, replay.index, last);
+    $("replay-prev").disabled = replay.index === 0;
+    $("replay-next").disabled = replay.index === last;
+    $("move-form").hidden = true;
+  }
+
+  $("move-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = state.legal_moves[parseInt($("move-select").value, 10)];
+    if (move) sendMove(move);
+  });
+  $("undo-button").addEventListener("click", () => {
+    post("undo/", { seat: state.controlled.find((s) => state.log.length && state.log[state.log.length - 1].seat === s) ?? state.viewer, expected_version: state.version });
+  });
+  $("join-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    post("join/", { seat: parseInt($("join").dataset.seat, 10), name: $("join-name").value });
+  });
+  $("pass-ready").addEventListener("click", () => { shownSeat = state.viewer; render(); });
+  $("replay-start").addEventListener("click", startReplay);
+  $("replay-prev").addEventListener("click", () => { replay.index -= 1; renderReplay(); });
+  $("replay-next").addEventListener("click", () => { replay.index += 1; renderReplay(); });
+
+  poll();
+})();
