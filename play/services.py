@@ -126,6 +126,8 @@ def match_play_move(
     *, match: Match, token: str | None, seat: int, move: dict[str, Any], expected_version: int
 ) -> Match:
     """Apply a person's move, then let the bots answer within their budget."""
+    if match.status == Match.Status.FINISHED:
+        raise MatchOver("La partie est terminée.")
     _check_seat(match, token, seat)
     _apply(match, seat, move, expected_version, by_bot=False)
     match_advance_bots(match=match)
