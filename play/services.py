@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 
@@ -24,7 +24,15 @@ from play.engines.base import IllegalMove, InvalidOptions, chance_for
 from play.engines.registry import get_engine
 
 from . import tokens
-from .errors import IllegalMoveError, InvalidSetup, MatchOver, SeatForbidden, StaleVersion, UndoRefused
+from .errors import (
+    IllegalMoveError,
+    InvalidSetup,
+    MatchOver,
+    PlayError,
+    SeatForbidden,
+    StaleVersion,
+    UndoRefused,
+)
 from .models import Match, MoveRecord, Seat
 from .texts import rule_message
 
@@ -193,6 +201,11 @@ def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add
                 add.save()
     except IntegrityError:
         raise stale from None
+    except OperationalError:
+        # SQLite's writer lock outlasted its timeout: nothing was written; the client retries.
+        raise PlayError(
+            "Le serveur est très occupé ; rien n'a été joué, réessayez.", code="busy"
+        ) from None
     for name, value in changes.items():
         setattr(match, name, value)
     match.version = expected_version + 1
@@ -282,5 +295,9 @@ def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:
     target = match.seats.get(index=seat)
     target.name = name.strip()[:60] or target.name
     target.joined = True
-    target.save(update_fields=["name", "joined"])
+    with transaction.atomic():
+        target.save(update_fields=["name", "joined"])
+        # A new version tells every polling page that the table changed.
+        Match.objects.filter(pk=match.pk).update(version=F("version") + 1, updated_at=timezone.now())
+    match.refresh_from_db()
     return target

@@ -12,3 +12,16 @@ STORAGES = {
 # Serve static files from the app folders, as in development (no collectstatic needed).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# The API's anonymous throttle must not trip over a test suite's many requests; the throttle's
+# own tests lower it with override_settings.
+API_ANON_RATE = "100000/min"
+
+# A file, not SQLite's shared-cache memory database: concurrent writers then behave as in
+# production (waiting on the lock) instead of failing with "table is locked".
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    import os as _os
+    import tempfile as _tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": _os.path.join(_tempfile.gettempdir(), f"ludo-test-{_os.getpid()}.sqlite3")
+    }
