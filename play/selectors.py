@@ -49,7 +49,9 @@ def match_log(match: Match) -> list[dict[str, Any]]:
             "ply": record.ply,
             "seat": record.seat,
             "by_bot": record.by_bot,
-            "text": describe_move(match.engine, engine, states[i], record.seat, record.move),
+            "text": describe_move(
+                match.engine, engine, states[i], states[i + 1], record.seat, record.move
+            ),
         }
         for i, record in enumerate(moves)
     ]

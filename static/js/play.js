@@ -7,7 +7,7 @@
   const code = root.dataset.code;
   const api = root.dataset.api;
   const pollMs = parseInt(root.dataset.poll, 10) || 700;
-  const board = window.LudoBoards[root.dataset.engine];
+  let board = null; // the engine's renderer, from boards.js and board_*.js (loaded with defer)
   const $ = (id) => document.getElementById(id);
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
 
@@ -183,6 +183,19 @@
     list.scrollTop = list.scrollHeight;
   }
 
+  function renderActions() {
+    const box = $("actions");
+    box.replaceChildren();
+    if (!board.actions || replay || state.status === "finished") return;
+    board.actions(state.legal_moves || [], state.view).forEach((move) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = board.moveLabel(move, state.view, T);
+      button.addEventListener("click", () => sendMove(move));
+      box.appendChild(button);
+    });
+  }
+
   function renderMoveList() {
     const form = $("move-form");
     const select = $("move-select");
@@ -228,6 +241,7 @@
       });
     }
     renderMoveList();
+    renderActions();
     $("undo-button").hidden = !state.can_undo;
     const finished = state.status === "finished";
     $("outcome").hidden = !finished;
@@ -273,5 +287,6 @@
   $("replay-prev").addEventListener("click", () => { replay.index -= 1; renderReplay(); });
   $("replay-next").addEventListener("click", () => { replay.index += 1; renderReplay(); });
 
+  board = window.LudoBoards[root.dataset.engine];
   poll();
 })();
