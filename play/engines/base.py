@@ -101,17 +101,19 @@ class EngineInfo:
 
 
 class Engine(ABC, Generic[State]):
-    """A game's rules. Instances are stateless; all methods are pure functions of their arguments."""
+    """A game's rules. Instances are stateless: every method is a pure function of its arguments."""
 
     info: EngineInfo
 
     @abstractmethod
-    def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random) -> State:
+    def new_game(
+        self, *, seats: int, options: Mapping[str, Any], rng: random.Random
+    ) -> State:
         """The start position; raises :class:`InvalidOptions` for a bad seat count or option."""
 
     @abstractmethod
     def to_act(self, state: State) -> tuple[int, ...]:
-        """Seats that must act now (several for simultaneous decisions); empty once the game is over."""
+        """Seats that must act now (several when simultaneous); empty once the game is over."""
 
     @abstractmethod
     def legal_moves(self, state: State, seat: int) -> list[Move]:
@@ -119,7 +121,7 @@ class Engine(ABC, Generic[State]):
 
     @abstractmethod
     def play(self, state: State, seat: int, move: Move, rng: random.Random) -> State:
-        """Apply ``move`` by ``seat``: a new state, or :class:`IllegalMove` with the input untouched."""
+        """Apply ``move`` by ``seat``: a new state, or :class:`IllegalMove`, input untouched."""
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None:
@@ -141,8 +143,20 @@ class Engine(ABC, Generic[State]):
         """Whether a move made hidden information public (undo may not cross it)."""
         return False
 
+    def seat_count(self, state: State) -> int:
+        """How many seats the game in ``state`` has (bots need it for multi-player search)."""
+        if self.info.min_seats == self.info.max_seats:
+            return self.info.min_seats
+        return int(self.to_dict(state)["seats"])
+
+    # Engines with hidden information also define
+    #     redeal_hidden(self, state, seat, rng) -> State
+    # a state that ``seat`` cannot tell apart from ``state`` (every secret it may not see drawn
+    # again with ``rng``). Bots search such determinisations; the conformance suite checks that
+    # ``view(state, seat)`` and ``view(redeal_hidden(state, seat, rng), seat)`` are equal.
+
     def describe(self, state: State, seat: int, move: Move) -> str:
-        """A readable, public line for the move log (must not leak hidden information)."""
+        """A readable, public log line for ``move`` played from ``state`` (leaks no secret)."""
         return str(move)
 
 
