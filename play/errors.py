@@ -10,8 +10,8 @@ class PlayError(Exception):
     code = "play_error"
 
     def __init__(self, message: str, *, code: str | None = None, **details: Any):
-        super().__init__(message)
-        self.message = message
+        super().__init__(str(message))
+        self.message = str(message)
         if code:
             self.code = code
         self.details = details

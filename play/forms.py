@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from play.bots.registry import LEVEL_LABELS, LEVELS
 from play.engines.registry import get_engine
 
-from .services import SeatSpec
+from .services import SeatSpec, seat_range
 from .texts import OPTION_CHOICE_LABELS, OPTION_LABELS, SEAT_NAMES
 
 SEAT_CHOICES = [
@@ -24,8 +24,7 @@ class MatchSetupForm(forms.Form):
         self.game = game
         self.engine = get_engine(game.engine)
         info = self.engine.info
-        self.low = max(info.min_seats, game.min_players or info.min_seats)
-        self.high = min(info.max_seats, game.max_players or info.max_seats)
+        self.low, self.high = seat_range(game)
         self.fields["players"] = forms.TypedChoiceField(
             label=_("Nombre de joueurs"),
             choices=[(n, str(n)) for n in range(self.low, self.high + 1)],

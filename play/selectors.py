@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from django.urls import reverse
 
 from play.engines.registry import get_engine
@@ -24,13 +25,13 @@ def match_get(*, code: str) -> Match:
     try:
         return Match.objects.select_related("game").get(code=code)
     except Match.DoesNotExist:
-        raise MatchNotFound("Aucune partie ne porte ce code.") from None
+        raise MatchNotFound(_("Aucune partie ne porte ce code.")) from None
 
 
 def _viewer(match: Match, controlled: set[int], to_act: tuple[int, ...], seat: int | None):
     if seat is not None:
         if seat not in controlled:
-            raise SeatForbidden("Ce lien ne permet pas de voir cette place.", seat=seat)
+            raise SeatForbidden(_("Ce lien ne permet pas de voir cette place."), seat=seat)
         return seat
     acting = [s for s in to_act if s in controlled]
     if acting:
@@ -124,7 +125,7 @@ def match_replay(*, match: Match) -> dict[str, Any]:
     """Every public position of a finished match, move by move, for the replay page."""
     if match.status != Match.Status.FINISHED:
         raise PlayError(
-            "Le déroulé complet n'est visible qu'une fois la partie terminée.", code="match_not_over"
+            _("Le déroulé complet n'est visible qu'une fois la partie terminée."), code="match_not_over"
         )
     engine = get_engine(match.engine)
     states: list = []

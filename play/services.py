@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
@@ -35,6 +37,11 @@ from .errors import (
 )
 from .models import Match, MoveRecord, Seat
 from .texts import rule_message
+
+
+STALE_MESSAGE = gettext_lazy(
+    "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position."
+)
 
 
 @dataclass(frozen=True)
@@ -64,28 +71,39 @@ def _chance(match: Match, ply: int) -> TrackingRandom:
     return rng
 
 
+def seat_range(game) -> tuple[int, int]:
+    """How many may play ``game`` online: the record's range within the engine's."""
+    info = get_engine(game.engine).info
+    low = max(info.min_seats, game.min_players or info.min_seats)
+    high = min(info.max_seats, game.max_players or info.max_seats)
+    return low, high
+
+
 def match_start(
     *, game, seats: list[SeatSpec], options: dict[str, Any] | None = None
 ) -> tuple[Match, str]:
     """Create a match of ``game`` and return it with the token of the creator's seats."""
     if not game.engine:
-        raise InvalidSetup("Ce jeu ne peut pas encore être joué en ligne.", code="no_engine")
+        raise InvalidSetup(_("Ce jeu ne peut pas encore être joué en ligne."), code="no_engine")
     engine = get_engine(game.engine)
-    low = max(engine.info.min_seats, game.min_players or engine.info.min_seats)
-    high = min(engine.info.max_seats, game.max_players or engine.info.max_seats)
+    low, high = seat_range(game)
     if not low <= len(seats) <= high:
-        raise InvalidSetup(
-            f"{game.title} se joue de {low} à {high} joueurs." if low != high
-            else f"{game.title} se joue à {low} joueurs.",
-            code="seat_count",
+        values = {"title": game.title, "low": low, "high": high}
+        message = (
+            _("%(title)s se joue de %(low)d à %(high)d joueurs.") if low != high
+            else _("%(title)s se joue à %(low)d joueurs.")
         )
+        raise InvalidSetup(message % values, code="seat_count")
     levels = bot_levels(game.engine)
     for index, spec in enumerate(seats):
         if spec.kind not in Seat.Kind.values:
-            raise InvalidSetup(f"Place {index + 1} : type de joueur inconnu.", code="seat_kind")
+            raise InvalidSetup(
+                _("Place %(n)d : type de joueur inconnu.") % {"n": index + 1}, code="seat_kind"
+            )
         if spec.kind == Seat.Kind.BOT and spec.bot_level not in levels:
             raise InvalidSetup(
-                f"Place {index + 1} : niveau inconnu (choix : {', '.join(levels)}).",
+                _("Place %(n)d : niveau inconnu (choix : %(levels)s).")
+                % {"n": index + 1, "levels": ", ".join(levels)},
                 code="bot_level",
             )
     match = Match(
@@ -126,7 +144,7 @@ def controlled_seats(match: Match, token: str | None) -> set[int]:
 def _check_seat(match: Match, token: str | None, seat: int) -> None:
     if seat not in controlled_seats(match, token):
         raise SeatForbidden(
-            "Ce lien ne permet pas de jouer à cette place.", seat=seat
+            _("Ce lien ne permet pas de jouer à cette place."), seat=seat
         )
 
 
@@ -134,28 +152,29 @@ def match_play_move(
     *, match: Match, token: str | None, seat: int, move: dict[str, Any], expected_version: int
 ) -> Match:
     """Apply a person's move, then let the bots answer within their budget."""
-    if match.status == Match.Status.FINISHED:
-        raise MatchOver("La partie est terminée.")
+    _check_current(match, expected_version)
     _check_seat(match, token, seat)
     _apply(match, seat, move, expected_version, by_bot=False)
     match_advance_bots(match=match)
     return match
 
 
-def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot: bool) -> None:
+def _check_current(match: Match, expected_version: int) -> None:
+    """Refuse to act on a finished match, or on a version the client no longer holds."""
     if match.status == Match.Status.FINISHED:
-        raise MatchOver("La partie est terminée.")
+        raise MatchOver(_("La partie est terminée."))
     if expected_version != match.version:
-        raise StaleVersion(
-            "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position.",
-            current_version=match.version,
-        )
+        raise StaleVersion(STALE_MESSAGE, current_version=match.version)
+
+
+def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot: bool) -> None:
+    _check_current(match, expected_version)
     engine = get_engine(match.engine)
     state = engine.from_dict(match.state)
     if not isinstance(move, dict):
-        raise IllegalMoveError("Un coup doit être un objet JSON.", rule="malformed_move")
+        raise IllegalMoveError(_("Un coup doit être un objet JSON."), rule="malformed_move")
     if seat not in engine.to_act(state):
-        raise IllegalMoveError("Ce n'est pas à cette place de jouer.", rule="not_your_turn")
+        raise IllegalMoveError(_("Ce n'est pas à cette place de jouer."), rule="not_your_turn")
     rng = _chance(match, match.plies + 1)
     try:
         new_state = engine.play(state, seat, move, rng)
@@ -185,9 +204,7 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
 
 
 def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add=None, remove=None):
-    stale = StaleVersion(
-        "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position.",
-    )
+    stale = StaleVersion(STALE_MESSAGE)
     try:
         with transaction.atomic():
             updated = Match.objects.filter(pk=match.pk, version=expected_version).update(
@@ -204,7 +221,7 @@ def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add
     except OperationalError:
         # SQLite's writer lock outlasted its timeout: nothing was written; the client retries.
         raise PlayError(
-            "Le serveur est très occupé ; rien n'a été joué, réessayez.", code="busy"
+            _("Le serveur est très occupé ; rien n'a été joué, réessayez."), code="busy"
         ) from None
     for name, value in changes.items():
         setattr(match, name, value)
@@ -245,22 +262,16 @@ def match_advance_bots(*, match: Match, budget: float | None = None) -> None:
 def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:
     """Take back ``seat``'s last move: only if nobody moved since and it revealed nothing."""
     _check_seat(match, token, seat)
-    if match.status == Match.Status.FINISHED:
-        raise MatchOver("La partie est terminée.")
-    if expected_version != match.version:
-        raise StaleVersion(
-            "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position.",
-            current_version=match.version,
-        )
+    _check_current(match, expected_version)
     moves = list(match.moves.order_by("ply"))
     if not moves or moves[-1].seat != seat or moves[-1].by_bot:
         raise UndoRefused(
-            "Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ait joué.",
+            _("Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ait joué."),
             reason="not_your_last_move",
         )
     if moves[-1].chance or moves[-1].reveals:
         raise UndoRefused(
-            "Ce coup a fait intervenir le hasard ou révélé une information : il ne peut pas être repris.",
+            _("Ce coup a fait intervenir le hasard ou révélé une information : il ne peut pas être repris."),
             reason="chance_or_reveal",
         )
     state = replay(match, moves[:-1])

@@ -50,3 +50,11 @@ def page(browser):
     yield page
     context.close()
     assert outside == [], f"third-party requests: {outside}"
+
+
+@pytest.fixture
+def catalogue(transactional_db, sample_files):
+    """The five sample records, imported (browser tests need committed data: transactional)."""
+    from importers.services import import_run
+
+    import_run(files=sample_files, origin="test")

@@ -17,13 +17,6 @@ def serious_violations(page) -> list[str]:
     ]
 
 
-@pytest.fixture
-def catalogue(transactional_db, sample_files):
-    from importers.services import import_run
-
-    import_run(files=sample_files, origin="test")
-
-
 @pytest.mark.parametrize(
     "path",
     ["/", "/?q=strategie&players=4", "/?players=5&max_duration=20&category=A+406",

@@ -11,13 +11,6 @@ from tests.browser.test_play_buffalo import play_until_over
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def catalogue(transactional_db, sample_files):
-    from importers.services import import_run
-
-    import_run(files=sample_files, origin="test")
-
-
 def test_three_player_game_against_two_bots(live_server, page, catalogue):
     page.goto(live_server.url + "/jeux/alcatraz/")
     page.get_by_role("link", name="Jouer").click()

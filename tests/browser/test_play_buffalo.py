@@ -10,13 +10,6 @@ from tests.browser.test_catalogue_a11y import serious_violations
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def catalogue(transactional_db, sample_files):
-    from importers.services import import_run
-
-    import_run(files=sample_files, origin="test")
-
-
 def play_until_over(page, max_moves=80):
     """Play the first listed legal move (keyboard form) until the result screen shows."""
     for _ in range(max_moves):
