@@ -23,6 +23,7 @@ from .services import (
     SeatSpec,
     controlled_seats,
     match_advance_bots,
+    match_next_round,
     match_play_move,
     match_start,
     match_undo,
@@ -151,6 +152,20 @@ class MatchJoinView(PlayAPIView):
         match = match_get(code=code)
         seat_join(match=match, token=self.token(request), seat=data["seat"], name=data["name"])
         return self.state_response(request, match)
+
+
+class NextRoundSerializer(serializers.Serializer):
+    choice = serializers.CharField(required=False, allow_blank=True, default="", max_length=20)
+
+
+class MatchNextRoundView(PlayAPIView):
+    """Start (or find) the next round of a series; the same seat token plays it."""
+
+    def post(self, request, code):
+        data = self.valid(NextRoundSerializer, request)
+        match = match_get(code=code)
+        new = match_next_round(match=match, token=self.token(request), choice=data["choice"])
+        return self.state_response(request, new, code=status.HTTP_201_CREATED)
 
 
 class MatchLogView(PlayAPIView):

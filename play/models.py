@@ -35,6 +35,16 @@ class Match(models.Model):
         _("état de la partie"), max_length=20, choices=Status.choices, default=Status.ACTIVE
     )
     outcome = models.JSONField(_("résultat"), null=True, blank=True, editable=False)
+    # A round of a series (play.series): its state, and the round that followed it.
+    series = models.JSONField(_("série de manches"), null=True, blank=True, editable=False)
+    next_round = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="previous_round",
+        verbose_name=_("manche suivante"),
+    )
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("mise à jour le"), auto_now=True)
     finished_at = models.DateTimeField(_("terminée le"), null=True, blank=True)

@@ -12,6 +12,7 @@ from play.engines.registry import get_engine
 from . import tokens
 from .errors import PlayError, SeatForbidden
 from .models import Match, Seat
+from .series import SERIES
 from .services import controlled_seats, replay
 from .texts import describe_move
 
@@ -23,7 +24,7 @@ class MatchNotFound(PlayError):
 
 def match_get(*, code: str) -> Match:
     try:
-        return Match.objects.select_related("game").get(code=code)
+        return Match.objects.select_related("game", "next_round").get(code=code)
     except Match.DoesNotExist:
         raise MatchNotFound(_("Aucune partie ne porte ce code.")) from None
 
@@ -107,6 +108,14 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
     if finished:
         # The seed is revealed only once nothing is left to hide.
         data["seed"] = match.seed
+    if match.series is not None:
+        data["series"] = match.series
+        data["next_round"] = (
+            reverse("play:match", args=[match.next_round.code]) if match.next_round_id else None
+        )
+        adapter = SERIES.get(match.engine)
+        if finished and adapter and not match.next_round_id:
+            data["series_next"] = adapter.choices(match.series, match.outcome)
     if tokens.is_host(match, token):
         data["invites"] = [
             {

@@ -26,6 +26,7 @@ from play.engines.base import IllegalMove, InvalidOptions, chance_for
 from play.engines.registry import get_engine
 
 from . import tokens
+from .series import SERIES
 from .errors import (
     IllegalMoveError,
     InvalidSetup,
@@ -80,7 +81,12 @@ def seat_range(game) -> tuple[int, int]:
 
 
 def match_start(
-    *, game, seats: list[SeatSpec], options: dict[str, Any] | None = None
+    *,
+    game,
+    seats: list[SeatSpec],
+    options: dict[str, Any] | None = None,
+    series: dict[str, Any] | None = None,
+    token_salt: str = "",
 ) -> tuple[Match, str]:
     """Create a match of ``game`` and return it with the token of the creator's seats."""
     if not game.engine:
@@ -106,14 +112,17 @@ def match_start(
                 % {"n": index + 1, "levels": ", ".join(levels)},
                 code="bot_level",
             )
+    options = dict(options or {})
+    adapter = SERIES.get(game.engine)
     match = Match(
         code=tokens.new_code(),
         game=game,
         engine=game.engine,
-        options=dict(options or {}),
+        options=options,
         seats_count=len(seats),
         seed=secrets.token_hex(16),
-        token_salt=tokens.new_salt(),
+        token_salt=token_salt or tokens.new_salt(),
+        series=series if series is not None else (adapter.first(options) if adapter else None),
     )
     try:
         state = engine.new_game(seats=len(seats), options=match.options, rng=chance_for(match.seed, 0))
@@ -135,6 +144,40 @@ def match_start(
         )
     match_advance_bots(match=match)
     return match, tokens.token_for(match, tokens.HOST)
+
+
+def match_next_round(*, match: Match, token: str | None, choice: str | None = None) -> Match:
+    """The next round of a finished series round (created once; later callers get the same)."""
+    if match.next_round_id:
+        return match.next_round
+    adapter = SERIES.get(match.engine)
+    if adapter is None or match.series is None:
+        raise PlayError(_("Ce jeu ne se joue pas en plusieurs manches."), code="no_series")
+    if match.status != Match.Status.FINISHED:
+        raise PlayError(_("La manche n'est pas terminée."), code="match_not_over")
+    controlled = controlled_seats(match, token)
+    if not controlled and not tokens.is_host(match, token):
+        raise SeatForbidden(_("Seuls les joueurs de la table lancent la manche suivante."))
+    if choice and adapter.choices(match.series, match.outcome)["chooser"] not in controlled:
+        raise SeatForbidden(_("Ce choix revient à l'autre joueur."))
+    try:
+        series, options = adapter.next(match.series, match.outcome, choice or None)
+    except ValueError as error:
+        raise PlayError(str(error), code="invalid_choice") from None
+    seats = [SeatSpec(s.kind, s.name, s.bot_level) for s in match.seats.all()]
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        if locked.next_round_id:  # another player was quicker
+            return locked.next_round
+        new, _token = match_start(
+            game=match.game, seats=seats, options={**match.options, **options}, series=series,
+            token_salt=match.token_salt,
+        )
+        Seat.objects.filter(match=new, kind=Seat.Kind.INVITE).update(joined=True)
+        locked.next_round = new
+        locked.save(update_fields=["next_round"])
+    match.next_round = new
+    return new
 
 
 def controlled_seats(match: Match, token: str | None) -> set[int]:

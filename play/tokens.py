@@ -1,9 +1,10 @@
 """Seat tokens: secrets in links, recomputed from the server's key, never stored.
 
-A token is an HMAC of the match code, the match's secret salt and a *controller* name: ``host``
+A token is an HMAC of the match's secret salt and a *controller* name: ``host``
 for the seats played in the creator's browser (one token for all of them: hot-seat), ``seat<N>``
 for a seat given to a friend by an invite link. Checking a token recomputes the candidates and
-compares them in constant time, so a forged or another match's token controls nothing.
+compares them in constant time, so a forged or another match's token controls nothing. The rounds
+of a series share their table's salt, so the same links keep working from one round to the next.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def new_code() -> str:
 
 
 def token_for(match, controller: str) -> str:
-    message = f"{match.code}:{match.token_salt}:{controller}".encode()
+    message = f"{match.token_salt}:{controller}".encode()
     digest = hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).digest()
     return digest[:18].hex()
 

@@ -246,6 +246,40 @@
     const finished = state.status === "finished";
     $("outcome").hidden = !finished;
     if (finished) $("outcome-text").textContent = outcomeText(state.outcome);
+    renderSeries(finished);
+  }
+
+  function renderSeries(finished) {
+    const form = $("next-round");
+    const offered = finished && (state.next_round || state.series_next) && state.controlled.length;
+    form.hidden = !offered;
+    if (!offered) return;
+    const series = state.series;
+    $("series-text").textContent = fmt(T.seriesRound, series.round, series.winners.map((w) => w + 1).join(", ") || "—");
+    const next = state.series_next || { removal_choices: [] };
+    const choose = next.removal_choices.length && state.controlled.includes(next.chooser) && !state.next_round;
+    $("removal").hidden = !choose;
+    if (choose && !$("removal-select").children.length) {
+      next.removal_choices.forEach((column) => {
+        const option = document.createElement("option");
+        option.value = option.textContent = column;
+        $("removal-select").appendChild(option);
+      });
+    }
+  }
+
+  async function nextRound(event) {
+    event.preventDefault();
+    const choice = $("removal").hidden ? "" : $("removal-select").value;
+    const response = await fetch(api + "next-round/", {
+      method: "POST",
+      headers: headers({ "Content-Type": "application/json" }),
+      body: JSON.stringify({ choice: choice }),
+    });
+    const data = await response.json();
+    if (!response.ok) return message(data.message || "HTTP " + response.status);
+    // Same table, same secret: the seat token carries over to the next round.
+    location.assign("/parties/" + data.code + "/" + (token ? "#jeton=" + token : ""));
   }
 
   async function startReplay() {
@@ -284,6 +318,7 @@
   });
   $("pass-ready").addEventListener("click", () => { shownSeat = state.viewer; render(); });
   $("replay-start").addEventListener("click", startReplay);
+  $("next-round").addEventListener("submit", nextRound);
   $("replay-prev").addEventListener("click", () => { replay.index -= 1; renderReplay(); });
   $("replay-next").addEventListener("click", () => { replay.index += 1; renderReplay(); });
 

@@ -240,3 +240,63 @@ def test_views_never_contain_the_seed_or_salt(buffalo_game):
     for viewer_token in (token, None, "forged"):
         text = str(match_state(match=match, token=viewer_token))
         assert match.seed not in text and match.token_salt not in text
+
+
+class TestSeries:
+    """Buffalo's handicap series: the next round is a new match of the same table."""
+
+    @pytest.fixture
+    def finished(self, buffalo_game):
+        match, token = match_start(
+            game=buffalo_game, seats=[SeatSpec("local", name="Léa"), SeatSpec("bot", bot_level="beginner")]
+        )
+        while match.status != Match.Status.FINISHED:
+            play(match, token)
+        return match, token
+
+    def test_a_finished_round_offers_the_next_with_the_handicap(self, finished):
+        from play.services import match_next_round
+
+        match, token = finished
+        assert match.series == {"round": 1, "buffalo_seat": 0, "handicap": 0, "removed_columns": [], "winners": []}
+        # Deterministic: the first listed buffalo moves lose to the (node-budgeted) bot.
+        assert match.outcome["winners"] == [1]
+        offer = match_state(match=match, token=token)["series_next"]
+        assert offer == {"chooser": 0, "removal_choices": []}
+        new = match_next_round(match=match, token=token)
+        assert new.series["round"] == 2 and new.series["winners"] == [1]
+        # The chief won: the buffalo's opening turn now moves two different buffalo.
+        assert new.options["opening_buffalo_moves"] == 2
+        # Same table: same seats, and the same link still controls seat 0.
+        assert [(s.kind, s.name) for s in new.seats.all()] == [("local", "Léa"), ("bot", "")]
+        assert match_state(match=new, token=token)["controlled"] == [0]
+        assert match_next_round(match=match, token=token) == new  # created once
+
+    def test_only_the_table_starts_it_and_only_the_buffalo_player_chooses(self, buffalo_game):
+        from play.services import match_next_round
+
+        match, _ = match_start(game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")])
+        tokens = [token_for(match, "seat0"), token_for(match, "seat1")]
+        while match.status != Match.Status.FINISHED:
+            seat, move = first_move(match)
+            match_play_move(match=match, token=tokens[seat], seat=seat, move=move, expected_version=match.version)
+        with pytest.raises(SeatForbidden):
+            match_next_round(match=match, token="forged")
+        assert match.outcome["winners"] == [0]  # first listed moves on both sides: a buffalo crosses
+        assert match_state(match=match, token=tokens[0])["series_next"]["removal_choices"] == list("abcdefghijk")
+        with pytest.raises(SeatForbidden):  # the buffalo player picks the column, not the chief
+            match_next_round(match=match, token=tokens[1], choice="a")
+        assert match.next_round is None
+        new = match_next_round(match=match, token=tokens[0], choice="k")
+        assert new.options["removed_columns"] == ["k"]
+        assert "k1" not in ENGINE.view(ENGINE.from_dict(new.state), None)["buffalo"]
+        assert match_state(match=new, token=tokens[1])["controlled"] == [1]
+
+    def test_not_before_the_round_is_over(self, buffalo_game):
+        from play.errors import PlayError
+        from play.services import match_next_round
+
+        match, token = match_start(game=buffalo_game, seats=HOT_SEAT)
+        with pytest.raises(PlayError) as error:
+            match_next_round(match=match, token=token)
+        assert error.value.code == "match_not_over"
