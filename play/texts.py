@@ -201,6 +201,7 @@ def play_texts(engine_slug: str) -> dict[str, Any]:
         "target": _("destination possible"),
         "square": _("case %s"),
         "boardLabel": _("Plateau de jeu"),
+        "round": _("manche %s"),
         "seriesRound": _("Manche %s terminée. Vainqueurs des manches : place %s."),
         "alcatraz": {
             "guard": _("gardien"),

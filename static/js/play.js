@@ -43,6 +43,8 @@
   }
 
   function setState(next) {
+    // A poll sent before a move may answer after it: never go back to an older version.
+    if (state && next.code === state.code && next.version < state.version) return;
     const changed = !state || next.version !== state.version;
     state = next;
     if (changed) selected = null;
@@ -117,6 +119,7 @@
 
   function renderStatus() {
     const status = $("play-status");
+    $("round").textContent = state.series ? fmt(T.round, state.series.round) : "";
     if (state.status === "finished") {
       status.textContent = outcomeText(state.outcome);
       return;

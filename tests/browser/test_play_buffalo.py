@@ -50,6 +50,11 @@ def test_full_game_against_a_bot_from_the_catalogue_page(live_server, page, cata
     expect(page.locator("#replay-position")).to_have_text("Position de départ")
     page.locator("#replay-next").click()
     expect(page.locator("#replay-position")).to_have_text(re.compile(r"^Position 1 sur \d+$"))
+    # The record's series of rounds: the next round opens for the same table.
+    expect(page.locator("#round")).to_have_text("manche 1")
+    page.get_by_role("button", name="Manche suivante").click()
+    expect(page.locator("#round")).to_have_text("manche 2")
+    expect(page.locator("#play-status")).to_contain_text("À vous de jouer")
 
 
 def test_keyboard_moves_on_the_board(live_server, page, catalogue):
