@@ -8,6 +8,7 @@ collection, saves PNGs under ``screenshots/`` and stops the server. Usage:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import socket
 import subprocess
@@ -33,6 +34,27 @@ PAGES = {
     "game-alcatraz": "/jeux/alcatraz/",
     "game-prairie": "/jeux/prairie-ou-buffalo/",
 }
+
+
+MATCHES = [
+    ("play-buffalo", "prairie-ou-buffalo", [{"kind": "local"}, {"kind": "bot", "level": "beginner"}]),
+    (
+        "play-alcatraz",
+        "alcatraz",
+        [{"kind": "local"}, {"kind": "bot", "level": "beginner"}, {"kind": "invite"}],
+    ),
+]
+
+
+def start_match(base: str, game: str, seats: list[dict]) -> str:
+    """Start a match through the API; the page URL carries the creator's seat token."""
+    request = urllib.request.Request(
+        base + "/api/v1/matches/",
+        data=json.dumps({"game": game, "seats": seats}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)["url"]
 
 
 def free_port() -> int:
@@ -81,6 +103,12 @@ def main() -> int:
                 page = context.new_page()
                 for name, path in PAGES.items():
                     page.goto(base + path)
+                    target = out / f"{name}-{args.lang}.png"
+                    page.screenshot(path=str(target), full_page=True)
+                    print(target)
+                for name, game, seats in MATCHES:
+                    page.goto(start_match(base, game, seats))
+                    page.wait_for_selector("#board svg")
                     target = out / f"{name}-{args.lang}.png"
                     page.screenshot(path=str(target), full_page=True)
                     print(target)
