@@ -8,14 +8,18 @@ illegal moves) beside a message in the request's language.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
 from django.utils.cache import patch_cache_control
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from django.conf import settings
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from catalogue.models import Game
 
+from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
 from .errors import PlayError
 from .models import Seat
 from .selectors import match_get, match_replay, match_state
@@ -31,6 +35,13 @@ from .services import (
 )
 
 TOKEN_HEADER = "HTTP_X_SEAT_TOKEN"
+
+
+class PlayThrottle(ScopedRateThrottle):
+    """Per-client rate of the play API, read from ``settings.PLAY_API_RATE`` at each request."""
+
+    def get_rate(self) -> str:
+        return settings.PLAY_API_RATE
 
 
 class SeatSpecSerializer(serializers.Serializer):
@@ -65,6 +76,9 @@ class PlayAPIView(APIView):
     # Seat tokens authorise play; no session, hence no CSRF token needed from scripts.
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    # Pages poll about once a second: a scope of its own, more generous than the catalogue's.
+    throttle_classes = [PlayThrottle]
+    throttle_scope = "play"
 
     def handle_exception(self, exc):
         if isinstance(exc, PlayError):
@@ -80,16 +94,26 @@ class PlayAPIView(APIView):
         return serializer.validated_data
 
     def state_response(self, request, match, code=status.HTTP_200_OK, seat=None):
-        response = Response(match_state(match=match, token=self.token(request), seat=seat), status=code)
+        response = Response(
+            match_state(match=match, token=self.token(request), seat=seat), status=code
+        )
         patch_cache_control(response, no_store=True)
         return response
 
 
 class MatchCreateView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        request=MatchCreateSerializer,
+        responses={201: MatchStateSerializer, **play_errors(400, 404, 429)},
+        summary="Start a match of a catalogue game (the answer carries the creator's token).",
+    )
     def post(self, request):
         data = self.valid(MatchCreateSerializer, request)
         game = get_object_or_404(Game, slug=data["game"])
-        seats = [SeatSpec(kind=s["kind"], name=s["name"], bot_level=s["level"]) for s in data["seats"]]
+        seats = [
+            SeatSpec(kind=s["kind"], name=s["name"], bot_level=s["level"]) for s in data["seats"]
+        ]
         match, token = match_start(game=game, seats=seats, options=data["options"])
         body = match_state(match=match, token=token)
         body["token"] = token
@@ -100,6 +124,12 @@ class MatchCreateView(PlayAPIView):
 class MatchDetailView(PlayAPIView):
     """The match as the token holder sees it; ``If-None-Match`` with the last ETag → 304."""
 
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN, SEAT_QUERY],
+        responses={200: MatchStateSerializer, 304: None, **play_errors(403, 404, 429)},
+        summary="The match as the token's seat (or a spectator) sees it; ETag / If-None-Match.",
+    )
     def get(self, request, code):
         match = match_get(code=code)
         # Bots also move on polls, so a long bot sequence never blocks one request for long.
@@ -117,36 +147,86 @@ class MatchDetailView(PlayAPIView):
 
 
 class MatchMoveView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        request=MoveSerializer,
+        responses={200: MatchStateSerializer, **play_errors(400, 403, 404, 409, 429)},
+        summary="Play a move at the version the client saw.",
+    )
     def post(self, request, code):
         data = self.valid(MoveSerializer, request)
         match = match_get(code=code)
         match_play_move(
-            match=match, token=self.token(request), seat=data["seat"], move=data["move"],
+            match=match,
+            token=self.token(request),
+            seat=data["seat"],
+            move=data["move"],
             expected_version=data["expected_version"],
         )
         return self.state_response(request, match)
 
 
 class MatchLegalMovesView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN, SEAT_QUERY],
+        responses={
+            200: inline_serializer(
+                "LegalMoves",
+                fields={
+                    "seat": serializers.IntegerField(allow_null=True),
+                    "version": serializers.IntegerField(),
+                    "legal_moves": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            **play_errors(403, 404, 429),
+        },
+        summary="The moves the token's seat may make now.",
+    )
     def get(self, request, code):
         match = match_get(code=code)
         seat = request.query_params.get("seat", "")
-        state = match_state(match=match, token=self.token(request), seat=int(seat) if seat.isdigit() else None)
-        return Response({"seat": state["viewer"], "version": state["version"], "legal_moves": state["legal_moves"]})
+        state = match_state(
+            match=match, token=self.token(request), seat=int(seat) if seat.isdigit() else None
+        )
+        return Response(
+            {
+                "seat": state["viewer"],
+                "version": state["version"],
+                "legal_moves": state["legal_moves"],
+            }
+        )
 
 
 class MatchUndoView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        request=UndoSerializer,
+        responses={200: MatchStateSerializer, **play_errors(400, 403, 404, 409, 429)},
+        summary="Take back your last move (before anyone else moved, never across chance).",
+    )
     def post(self, request, code):
         data = self.valid(UndoSerializer, request)
         match = match_get(code=code)
         match_undo(
-            match=match, token=self.token(request), seat=data["seat"],
+            match=match,
+            token=self.token(request),
+            seat=data["seat"],
             expected_version=data["expected_version"],
         )
         return self.state_response(request, match)
 
 
 class MatchJoinView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        request=JoinSerializer,
+        responses={200: MatchStateSerializer, **play_errors(400, 403, 404, 429)},
+        summary="Take the seat of an invite link, with a name.",
+    )
     def post(self, request, code):
         data = self.valid(JoinSerializer, request)
         match = match_get(code=code)
@@ -161,6 +241,13 @@ class NextRoundSerializer(serializers.Serializer):
 class MatchNextRoundView(PlayAPIView):
     """Start (or find) the next round of a series; the same seat token plays it."""
 
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        request=NextRoundSerializer,
+        responses={201: MatchStateSerializer, **play_errors(400, 403, 404, 429)},
+        summary="Start (or find) the next round of a series.",
+    )
     def post(self, request, code):
         data = self.valid(NextRoundSerializer, request)
         match = match_get(code=code)
@@ -169,13 +256,44 @@ class MatchNextRoundView(PlayAPIView):
 
 
 class MatchLogView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        responses={
+            200: inline_serializer(
+                "MatchLog",
+                fields={
+                    "version": serializers.IntegerField(),
+                    "log": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            **play_errors(404, 429),
+        },
+        summary="The public move log, in the request's language.",
+    )
     def get(self, request, code):
         state = match_state(match=match_get(code=code), token=self.token(request))
         return Response({"version": state["version"], "log": state["log"]})
 
 
 class MatchReplayView(PlayAPIView):
+    @extend_schema(
+        tags=["play"],
+        responses={
+            200: inline_serializer(
+                "MatchReplay",
+                fields={
+                    "code": serializers.CharField(),
+                    "engine": serializers.CharField(),
+                    "seed": serializers.CharField(),
+                    "log": serializers.ListField(child=serializers.DictField()),
+                    "positions": serializers.ListField(child=serializers.DictField()),
+                    "outcome": serializers.DictField(),
+                },
+            ),
+            **play_errors(400, 404, 429),
+        },
+        summary="Every public position of a finished match, for replay.",
+    )
     def get(self, request, code):
         return Response(match_replay(match=match_get(code=code)))
-
-

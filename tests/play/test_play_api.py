@@ -179,3 +179,26 @@ def test_game_page_offers_jouer_only_with_an_engine(client, buffalo_game):
     html = client.get(other.get_absolute_url()).content.decode()
     assert "ne peut pas encore être joué" in html
     assert client.get(reverse("play:setup", args=[other.slug])).status_code == 404
+
+
+def test_play_api_is_throttled_with_retry_after(client, created, settings):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.PLAY_API_RATE = "3/min"
+    url = API + created["code"] + "/"
+    codes = [get(client, url).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    response = get(client, url)
+    assert response.status_code == 429 and int(response["Retry-After"]) > 0
+    cache.clear()
+
+
+def test_play_endpoints_are_in_the_openapi_schema(client, db):
+    schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
+    paths = set(schema["paths"])
+    for suffix in ["", "moves/", "legal-moves/", "undo/", "join/", "log/", "replay/", "next-round/"]:
+        assert "/api/v1/matches/{code}/" + suffix in paths
+    move = schema["paths"]["/api/v1/matches/{code}/moves/"]["post"]
+    assert {"200", "400", "403", "409"} <= set(move["responses"])
+    assert any(p["name"] == "X-Seat-Token" for p in move["parameters"])

@@ -1,0 +1,87 @@
+"""OpenAPI description of the play API: the match as a client sees it, and the error shape."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
+from rest_framework import serializers
+
+PlayErrorSerializer = inline_serializer(
+    "PlayError",
+    fields={
+        "code": serializers.CharField(
+            help_text="Stable code: invalid_setup, seat_count, seat_kind, bot_level, "
+            "invalid_options, no_engine, seat_token_invalid, illegal_move, stale_version, "
+            "match_over, undo_refused, match_not_found, match_not_over, no_series, "
+            "invalid_choice, busy."
+        ),
+        "message": serializers.CharField(help_text="Human-readable, in the request's language."),
+        "rule": serializers.CharField(
+            required=False, help_text="With illegal_move: the rule the move breaks."
+        ),
+        "current_version": serializers.IntegerField(
+            required=False, help_text="With stale_version: the match's version now."
+        ),
+    },
+)
+
+SEAT_TOKEN = OpenApiParameter(
+    "X-Seat-Token",
+    OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="The secret of a seat link (the `jeton` of `/parties/<code>/#jeton=…`). "
+    "Without it: the public (spectator) view; with it: that seat's view and moves.",
+)
+SEAT_QUERY = OpenApiParameter(
+    "seat",
+    OpenApiTypes.INT,
+    required=False,
+    description="Whose view, among the seats the token controls (hot-seat); default: the "
+    "controlled seat that must act.",
+)
+
+MatchStateSerializer = inline_serializer(
+    "MatchState",
+    fields={
+        "code": serializers.CharField(),
+        "game": serializers.DictField(help_text="slug, title, page_url"),
+        "engine": serializers.CharField(),
+        "options": serializers.DictField(),
+        "version": serializers.IntegerField(help_text="Send it back as expected_version."),
+        "plies": serializers.IntegerField(),
+        "status": serializers.CharField(help_text="active or finished"),
+        "seats": serializers.ListField(child=serializers.DictField()),
+        "to_act": serializers.ListField(child=serializers.IntegerField()),
+        "viewer": serializers.IntegerField(allow_null=True),
+        "controlled": serializers.ListField(child=serializers.IntegerField()),
+        "view": serializers.DictField(help_text="The engine's view for `viewer` (or public)."),
+        "legal_moves": serializers.ListField(child=serializers.DictField()),
+        "log": serializers.ListField(child=serializers.DictField()),
+        "outcome": serializers.DictField(allow_null=True),
+        "can_undo": serializers.BooleanField(),
+        "hidden_information": serializers.BooleanField(),
+        "seed": serializers.CharField(required=False, help_text="Only once the match is over."),
+        "invites": serializers.ListField(
+            child=serializers.DictField(), required=False, help_text="Only for the creator."
+        ),
+        "series": serializers.DictField(required=False),
+        "next_round": serializers.CharField(required=False, allow_null=True),
+        "series_next": serializers.DictField(required=False),
+        "token": serializers.CharField(required=False, help_text="On creation only."),
+        "url": serializers.CharField(required=False, help_text="On creation only."),
+    },
+)
+
+
+def play_errors(*codes: int) -> dict[int, OpenApiResponse]:
+    described = {
+        400: "Invalid input (field by field) or a refused action (`code`, `rule`).",
+        403: "The seat token does not control that seat.",
+        404: "No such match or game.",
+        409: "Stale version (another move came first) or the match is over.",
+        429: "Too many requests.",
+    }
+    return {
+        code: OpenApiResponse(PlayErrorSerializer, description=described[code]) for code in codes
+    }
