@@ -218,6 +218,5 @@ def play_texts(engine_slug: str) -> dict[str, Any]:
             "pass": _("Passer (aucun coup possible)"),
             "die": _("Dé : %s"),
             "caught": _("repris"),
-            "counts": _("%s : %s dans la cellule, %s dans le bateau"),
         },
     }
