@@ -26,7 +26,7 @@ class GameSearchForm(forms.Form):
     page = forms.IntegerField(required=False, min_value=1)
 
     def params(self) -> SearchParams:
-        """The valid part of the search; invalid fields are dropped (the form shows their errors)."""
+        """The valid part of the search; invalid fields are dropped (the form shows why)."""
         data = {
             name: value
             for name, value in getattr(self, "cleaned_data", {}).items()

@@ -100,9 +100,7 @@ class Game(models.Model):
     rules_sections = models.JSONField(_("règle par sections"), default=list, blank=True)
 
     # The rules engine that lets visitors play this game online (linked by a librarian).
-    engine = models.CharField(
-        _("moteur de jeu"), max_length=40, blank=True, choices=engine_choices
-    )
+    engine = models.CharField(_("moteur de jeu"), max_length=40, blank=True, choices=engine_choices)
 
     # Derived from the fields above by catalogue.services; what full-text search reads.
     search_text = models.TextField(editable=False, blank=True)
@@ -170,7 +168,7 @@ class Game(models.Model):
 
 
 class Credit(models.Model):
-    """An author's part in a game, with the role the record gives (« Auteur », « Illustrateur »…)."""
+    """An author's part in a game, with the record's role (« Auteur », « Illustrateur »…)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="credits")
     author = models.ForeignKey(Author, on_delete=models.PROTECT, related_name="credits")

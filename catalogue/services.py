@@ -1,4 +1,4 @@
-"""Writes to the catalogue. Views, admin and importers call these; they hold no rules of their own."""
+"""Writes to the catalogue. Views, admin and importers call these and hold no rules of their own."""
 
 from __future__ import annotations
 

@@ -15,13 +15,28 @@ from .services import import_batch_apply, import_batch_cancel, import_batch_prep
 @admin.register(ImportBatch)
 class ImportBatchAdmin(admin.ModelAdmin):
     list_display = [
-        "__str__", "created_at", "created_by", "origin", "status",
-        "created", "updated", "unchanged", "flagged", "rejected",
+        "__str__",
+        "created_at",
+        "created_by",
+        "origin",
+        "status",
+        "created",
+        "updated",
+        "unchanged",
+        "flagged",
+        "rejected",
     ]
     list_filter = ["status", "origin"]
     readonly_fields = [
-        "created_at", "created_by", "origin", "status",
-        "created", "updated", "unchanged", "flagged", "rejected",
+        "created_at",
+        "created_by",
+        "origin",
+        "status",
+        "created",
+        "updated",
+        "unchanged",
+        "flagged",
+        "rejected",
     ]
     exclude = ["report"]
     change_form_template = "admin/importers/importbatch/change_form.html"
@@ -82,10 +97,18 @@ class ImportBatchAdmin(admin.ModelAdmin):
             batch = import_batch_apply(batch=batch)
             messages.success(
                 request,
-                _("Import n° %(pk)s terminé : %(c)s créé(s), %(u)s mis à jour, %(n)s inchangé(s), "
-                  "%(f)s à vérifier, %(r)s fichier(s) rejeté(s).")
-                % {"pk": batch.pk, "c": batch.created, "u": batch.updated, "n": batch.unchanged,
-                   "f": batch.flagged, "r": batch.rejected},
+                _(
+                    "Import n° %(pk)s terminé : %(c)s créé(s), %(u)s mis à jour, "
+                    "%(n)s inchangé(s), %(f)s à vérifier, %(r)s fichier(s) rejeté(s)."
+                )
+                % {
+                    "pk": batch.pk,
+                    "c": batch.created,
+                    "u": batch.updated,
+                    "n": batch.unchanged,
+                    "f": batch.flagged,
+                    "r": batch.rejected,
+                },
             )
             return redirect(reverse("admin:importers_importbatch_change", args=[batch.pk]))
         context = {

@@ -22,7 +22,9 @@ class ImportUploadForm(forms.Form):
     files = MultipleFileField(
         allow_empty_file=True,
         label=_("Fichiers d'export"),
-        help_text=_("Notices PMB (pages enregistrées en texte ou HTML). Plusieurs fichiers possibles."),
+        help_text=_(
+            "Notices PMB (pages enregistrées en texte ou HTML). Plusieurs fichiers possibles."
+        ),
     )
 
     def clean_files(self):

@@ -26,8 +26,19 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["code", "game", "engine", "status", "plies", "created_at", "finished_at"]
     list_filter = ["status", "engine"]
     search_fields = ["code", "game__title"]
-    fields = ["code", "game", "engine", "options", "seats_count", "status", "plies", "version",
-              "outcome", "created_at", "finished_at"]
+    fields = [
+        "code",
+        "game",
+        "engine",
+        "options",
+        "seats_count",
+        "status",
+        "plies",
+        "version",
+        "outcome",
+        "created_at",
+        "finished_at",
+    ]
     readonly_fields = fields
     inlines = [SeatInline, MoveInline]
 

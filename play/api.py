@@ -7,13 +7,13 @@ illegal moves) beside a message in the request's language.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
 from django.utils.cache import patch_cache_control
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from django.conf import settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 

@@ -6,7 +6,9 @@ urlpatterns = [
     path("matches/", api.MatchCreateView.as_view(), name="api-match-create"),
     path("matches/<str:code>/", api.MatchDetailView.as_view(), name="api-match"),
     path("matches/<str:code>/moves/", api.MatchMoveView.as_view(), name="api-match-moves"),
-    path("matches/<str:code>/legal-moves/", api.MatchLegalMovesView.as_view(), name="api-match-legal"),
+    path(
+        "matches/<str:code>/legal-moves/", api.MatchLegalMovesView.as_view(), name="api-match-legal"
+    ),
     path("matches/<str:code>/undo/", api.MatchUndoView.as_view(), name="api-match-undo"),
     path("matches/<str:code>/join/", api.MatchJoinView.as_view(), name="api-match-join"),
     path("matches/<str:code>/next-round/", api.MatchNextRoundView.as_view(), name="api-match-next"),

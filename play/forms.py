@@ -13,7 +13,10 @@ from .texts import OPTION_CHOICE_LABELS, OPTION_LABELS, SEAT_NAMES
 
 SEAT_CHOICES = [
     ("local", _("Moi, sur cet écran")),
-    *[(f"bot:{level}", _("Ordinateur — %(level)s") % {"level": LEVEL_LABELS[level]}) for level in LEVELS],
+    *[
+        (f"bot:{level}", _("Ordinateur — %(level)s") % {"level": LEVEL_LABELS[level]})
+        for level in LEVELS
+    ],
     ("invite", _("Un ami, invité par un lien")),
 ]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from play.engines.registry import get_engine
 
@@ -13,7 +13,7 @@ from . import tokens
 from .errors import PlayError, SeatForbidden
 from .models import Match, Seat
 from .series import SERIES
-from .services import controlled_seats, replay
+from .services import replay
 from .texts import describe_move
 
 
@@ -100,8 +100,12 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "log": match_log(match),
         "outcome": match.outcome,
         "can_undo": bool(
-            last and not finished and last.seat in controlled and not last.by_bot
-            and not last.chance and not last.reveals
+            last
+            and not finished
+            and last.seat in controlled
+            and not last.by_bot
+            and not last.chance
+            and not last.reveals
         ),
         "hidden_information": engine.info.hidden_information,
     }
@@ -134,7 +138,8 @@ def match_replay(*, match: Match) -> dict[str, Any]:
     """Every public position of a finished match, move by move, for the replay page."""
     if match.status != Match.Status.FINISHED:
         raise PlayError(
-            _("Le déroulé complet n'est visible qu'une fois la partie terminée."), code="match_not_over"
+            _("Le déroulé complet n'est visible qu'une fois la partie terminée."),
+            code="match_not_over",
         )
     engine = get_engine(match.engine)
     states: list = []

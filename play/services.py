@@ -14,19 +14,18 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from play.bots.registry import bot_move, bot_levels
+from play.bots.registry import bot_levels, bot_move
 from play.engines.base import IllegalMove, InvalidOptions, chance_for
 from play.engines.registry import get_engine
 
 from . import tokens
-from .series import SERIES
 from .errors import (
     IllegalMoveError,
     InvalidSetup,
@@ -37,8 +36,8 @@ from .errors import (
     UndoRefused,
 )
 from .models import Match, MoveRecord, Seat
+from .series import SERIES
 from .texts import rule_message
-
 
 STALE_MESSAGE = gettext_lazy(
     "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position."
@@ -96,7 +95,8 @@ def match_start(
     if not low <= len(seats) <= high:
         values = {"title": game.title, "low": low, "high": high}
         message = (
-            _("%(title)s se joue de %(low)d à %(high)d joueurs.") if low != high
+            _("%(title)s se joue de %(low)d à %(high)d joueurs.")
+            if low != high
             else _("%(title)s se joue à %(low)d joueurs.")
         )
         raise InvalidSetup(message % values, code="seat_count")
@@ -125,7 +125,9 @@ def match_start(
         series=series if series is not None else (adapter.first(options) if adapter else None),
     )
     try:
-        state = engine.new_game(seats=len(seats), options=match.options, rng=chance_for(match.seed, 0))
+        state = engine.new_game(
+            seats=len(seats), options=match.options, rng=chance_for(match.seed, 0)
+        )
     except InvalidOptions as error:
         raise InvalidSetup(str(error), code="invalid_options") from None
     match.state = engine.to_dict(state)
@@ -170,7 +172,10 @@ def match_next_round(*, match: Match, token: str | None, choice: str | None = No
         if locked.next_round_id:  # another player was quicker
             return locked.next_round
         new, _token = match_start(
-            game=match.game, seats=seats, options={**match.options, **options}, series=series,
+            game=match.game,
+            seats=seats,
+            options={**match.options, **options},
+            series=series,
             token_salt=match.token_salt,
         )
         Seat.objects.filter(match=new, kind=Seat.Kind.INVITE).update(joined=True)
@@ -186,9 +191,7 @@ def controlled_seats(match: Match, token: str | None) -> set[int]:
 
 def _check_seat(match: Match, token: str | None, seat: int) -> None:
     if seat not in controlled_seats(match, token):
-        raise SeatForbidden(
-            _("Ce lien ne permet pas de jouer à cette place."), seat=seat
-        )
+        raise SeatForbidden(_("Ce lien ne permet pas de jouer à cette place."), seat=seat)
 
 
 def match_play_move(
@@ -314,12 +317,19 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
         )
     if moves[-1].chance or moves[-1].reveals:
         raise UndoRefused(
-            _("Ce coup a fait intervenir le hasard ou révélé une information : il ne peut pas être repris."),
+            _(
+                "Ce coup a fait intervenir le hasard ou révélé une information : "
+                "il ne peut pas être repris."
+            ),
             reason="chance_or_reveal",
         )
     state = replay(match, moves[:-1])
     engine = get_engine(match.engine)
-    changes = {"state": engine.to_dict(state), "plies": len(moves) - 1, "updated_at": timezone.now()}
+    changes = {
+        "state": engine.to_dict(state),
+        "plies": len(moves) - 1,
+        "updated_at": timezone.now(),
+    }
     _commit(match, expected_version, changes, remove=moves[-1])
     return match
 
@@ -352,6 +362,8 @@ def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:
     with transaction.atomic():
         target.save(update_fields=["name", "joined"])
         # A new version tells every polling page that the table changed.
-        Match.objects.filter(pk=match.pk).update(version=F("version") + 1, updated_at=timezone.now())
+        Match.objects.filter(pk=match.pk).update(
+            version=F("version") + 1, updated_at=timezone.now()
+        )
     match.refresh_from_db()
     return target

@@ -23,21 +23,35 @@ RULE_MESSAGES = {
         "Pendant le tour de handicap, chaque pas déplace un bison différent."
     ),
     "buffalo_never_captures": gettext_lazy("Un bison ne prend jamais : la case doit être vide."),
-    "chief_forbidden_row": gettext_lazy("Le chef n'entre jamais sur la première ni la dernière rangée."),
-    "chief_king_step": gettext_lazy("Le chef se déplace d'une case dans n'importe quelle direction."),
+    "chief_forbidden_row": gettext_lazy(
+        "Le chef n'entre jamais sur la première ni la dernière rangée."
+    ),
+    "chief_king_step": gettext_lazy(
+        "Le chef se déplace d'une case dans n'importe quelle direction."
+    ),
     "square_occupied": gettext_lazy("Cette case est occupée."),
-    "dog_forbidden_row": gettext_lazy("Les chiens n'entrent jamais sur la première ni la dernière rangée."),
-    "dog_queen_line": gettext_lazy("Un chien glisse en ligne droite : rangée, colonne ou diagonale."),
+    "dog_forbidden_row": gettext_lazy(
+        "Les chiens n'entrent jamais sur la première ni la dernière rangée."
+    ),
+    "dog_queen_line": gettext_lazy(
+        "Un chien glisse en ligne droite : rangée, colonne ou diagonale."
+    ),
     "dogs_never_capture": gettext_lazy("Un chien ne prend jamais : il s'arrête sur une case vide."),
     "dog_cannot_jump": gettext_lazy("Un chien ne saute pas par-dessus les pièces."),
     # Alcatraz.
     "game_over": gettext_lazy("La partie est terminée."),
     "no_prisoner_in_cell": gettext_lazy("Vous n'avez plus de prisonnier dans la cellule."),
     "not_your_prisoner": gettext_lazy("Cette case ne porte pas un de vos prisonniers."),
-    "not_straight": gettext_lazy("Un prisonnier se déplace en ligne droite, sans changer de direction."),
+    "not_straight": gettext_lazy(
+        "Un prisonnier se déplace en ligne droite, sans changer de direction."
+    ),
     "guard_in_path": gettext_lazy("Un prisonnier ne peut pas passer par-dessus un gardien."),
-    "would_be_caught": gettext_lazy("Interdit de se faire reprendre : le gardien atteindrait ce prisonnier."),
-    "not_on_hatched_square": gettext_lazy("On ne monte dans le bateau que depuis une case hachurée."),
+    "would_be_caught": gettext_lazy(
+        "Interdit de se faire reprendre : le gardien atteindrait ce prisonnier."
+    ),
+    "not_on_hatched_square": gettext_lazy(
+        "On ne monte dans le bateau que depuis une case hachurée."
+    ),
     "arrived_this_turn": gettext_lazy(
         "Un prisonnier arrivé sur une case hachurée ne monte dans le bateau qu'au tour suivant."
     ),
@@ -134,20 +148,31 @@ def _alcatraz_event(e: dict) -> str:
     if "seat" in e:
         values["seat"] = _seat(e["seat"])
     if kind == "prisoner" and e["from"] == "cell":
-        return ngettext(
-            "Un prisonnier sort de la cellule vers %(to)s (%(distance)s case).",
-            "Un prisonnier sort de la cellule vers %(to)s (%(distance)s cases).",
-            e["distance"],
-        ) % values
+        return (
+            ngettext(
+                "Un prisonnier sort de la cellule vers %(to)s (%(distance)s case).",
+                "Un prisonnier sort de la cellule vers %(to)s (%(distance)s cases).",
+                e["distance"],
+            )
+            % values
+        )
     if kind == "prisoner":
-        return ngettext(
-            "Prisonnier %(from)s → %(to)s (%(distance)s case).",
-            "Prisonnier %(from)s → %(to)s (%(distance)s cases).",
-            e["distance"],
-        ) % values
+        return (
+            ngettext(
+                "Prisonnier %(from)s → %(to)s (%(distance)s case).",
+                "Prisonnier %(from)s → %(to)s (%(distance)s cases).",
+                e["distance"],
+            )
+            % values
+        )
     if kind == "guard" and e.get("cause") == "alarm":
-        values["direction"] = _("vers la gauche") if e["direction"] == "left" else _("vers la droite")
-        return _("Alerte : le gardien de la rangée %(row)s court %(direction)s, de %(from)s à %(to)s.") % values
+        values["direction"] = (
+            _("vers la gauche") if e["direction"] == "left" else _("vers la droite")
+        )
+        return (
+            _("Alerte : le gardien de la rangée %(row)s court %(direction)s, de %(from)s à %(to)s.")
+            % values
+        )
     if kind == "guard":
         return _("Le gardien de la rangée %(row)s va de %(from)s à %(to)s.") % values
     if kind == "capture":
@@ -157,7 +182,9 @@ def _alcatraz_event(e: dict) -> str:
     if kind == "alarm_raised":
         return _("Alarme ! La %(seat)s lance le dé.") % values
     if kind == "roll":
-        return _("Le dé donne %(value)s : le gardien de la rangée %(value)s est en alerte.") % values
+        return (
+            _("Le dé donne %(value)s : le gardien de la rangée %(value)s est en alerte.") % values
+        )
     if kind == "win":
         return _("Trois prisonniers dans le bateau : la %(seat)s gagne !") % values
     if kind == "pass":

@@ -23,8 +23,12 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 PAGES = {
     "search": "/",
@@ -37,7 +41,11 @@ PAGES = {
 
 
 MATCHES = [
-    ("play-buffalo", "prairie-ou-buffalo", [{"kind": "local"}, {"kind": "bot", "level": "beginner"}]),
+    (
+        "play-buffalo",
+        "prairie-ou-buffalo",
+        [{"kind": "local"}, {"kind": "bot", "level": "beginner"}],
+    ),
     (
         "play-alcatraz",
         "alcatraz",
@@ -67,11 +75,15 @@ def serve(tmp: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'shots.sqlite3'}"}
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], check=True, env=env)
-    subprocess.run([*manage, "import_games", "-v0", str(ROOT / "samples/records")], check=True, env=env)
+    subprocess.run(
+        [*manage, "import_games", "-v0", str(ROOT / "samples/records")], check=True, env=env
+    )
     port = free_port()
     server = subprocess.Popen(
         [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
@@ -97,7 +109,8 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 context = browser.new_context(
-                    viewport={"width": 1280, "height": 900}, locale=args.lang,
+                    viewport={"width": 1280, "height": 900},
+                    locale=args.lang,
                     extra_http_headers={"Accept-Language": args.lang},
                 )
                 page = context.new_page()

@@ -25,7 +25,9 @@ def pytest(args: list[str], counts: dict[str, int], **env: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         junit = Path(tmp) / "junit.xml"
         code = subprocess.call(
-            [sys.executable, "-m", "pytest", f"--junitxml={junit}", *args], cwd=ROOT, env=environment
+            [sys.executable, "-m", "pytest", f"--junitxml={junit}", *args],
+            cwd=ROOT,
+            env=environment,
         )
         if junit.exists():
             for suite in ET.parse(junit).getroot().iter("testsuite"):
@@ -52,7 +54,9 @@ def main(args: list[str]) -> int:
     for engine, code in results.items():
         print(f"==> {engine}: {'passed' if code == 0 else f'FAILED (exit {code})'}")
     # One closing line over both databases.
-    print(f"total: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
+    print(
+        f"total: {counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
+    )
     return 0 if results and all(code == 0 for code in results.values()) else 1
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures. The database is SQLite unless DATABASE_URL selects PostgreSQL (scripts/test.py)."""
+"""Shared fixtures. The database is SQLite unless DATABASE_URL selects PostgreSQL."""
 
 from __future__ import annotations
 

@@ -12,14 +12,21 @@ def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     environment = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     environment.update(DJANGO_SETTINGS_MODULE="ludotheque.settings.production", **env)
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
 def test_check_deploy_passes_with_production_settings():
     result = manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         DJANGO_SECRET_KEY="a-long-random-production-secret-" + "x7Qp" * 10,
         DJANGO_ALLOWED_HOSTS="ludotheque.example.org",
     )

@@ -51,7 +51,10 @@ def bot_move(
     budget = presets[level]
     limit = min(budget.time_limit or seconds, seconds)
     bot = mcts.make_bot(
-        engine, level, seed=rng.getrandbits(32), presets={level: replace(budget, time_limit=limit)},
+        engine,
+        level,
+        seed=rng.getrandbits(32),
+        presets={level: replace(budget, time_limit=limit)},
         **extra,
     )
     return bot.choose(state, seat)

@@ -106,9 +106,7 @@ class Engine(ABC, Generic[State]):
     info: EngineInfo
 
     @abstractmethod
-    def new_game(
-        self, *, seats: int, options: Mapping[str, Any], rng: random.Random
-    ) -> State:
+    def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random) -> State:
         """The start position; raises :class:`InvalidOptions` for a bad seat count or option."""
 
     @abstractmethod

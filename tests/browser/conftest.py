@@ -13,8 +13,12 @@ import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 # Playwright's sync API runs an event loop in this thread; Django must allow ORM calls anyway.
@@ -43,9 +47,11 @@ def page(browser):
     outside: list[str] = []
     page.on(
         "request",
-        lambda request: outside.append(request.url)
-        if not request.url.startswith(("http://localhost", "http://127.0.0.1", "data:"))
-        else None,
+        lambda request: (
+            outside.append(request.url)
+            if not request.url.startswith(("http://localhost", "http://127.0.0.1", "data:"))
+            else None
+        ),
     )
     yield page
     context.close()

@@ -19,8 +19,14 @@ def serious_violations(page) -> list[str]:
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/?q=strategie&players=4", "/?players=5&max_duration=20&category=A+406",
-     "/jeux/alcatraz/", "/jeux/prairie-ou-buffalo/", "/categories/"],
+    [
+        "/",
+        "/?q=strategie&players=4",
+        "/?players=5&max_duration=20&category=A+406",
+        "/jeux/alcatraz/",
+        "/jeux/prairie-ou-buffalo/",
+        "/categories/",
+    ],
 )
 def test_pages_have_no_serious_accessibility_violation(live_server, page, catalogue, path):
     page.goto(live_server.url + path)

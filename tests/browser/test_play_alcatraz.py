@@ -1,4 +1,4 @@
-"""Alcatraz in a real browser: one person against two bots, from the catalogue page to the result."""
+"""Alcatraz in a real browser: one person against two bots, from the catalogue to the result."""
 
 import re
 

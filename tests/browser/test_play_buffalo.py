@@ -92,7 +92,9 @@ def test_online_match_between_two_browsers_with_an_invite_link(live_server, brow
 
         page.click('[data-square="f1"]')
         page.click('[data-square="f2"]')
-        other.wait_for_function("() => document.getElementById('log').textContent.includes('Bison f1 → f2')")
+        other.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('Bison f1 → f2')"
+        )
         assert "À vous de jouer" in other.locator("#play-status").inner_text()
         other.locator("#move-select").select_option(index=0)
         other.locator("#move-form button").click()

@@ -13,9 +13,17 @@ STRATEGY = ("A 406", "jeu de stratégie", "jeu de règles")
 @pytest.fixture
 def game(db):
     return make_game(
-        "Ta Yü", authors=("Niek Neuwahl",), publisher="Kosmos", category=STRATEGY,
-        min_players=2, max_players=4, min_age=10, max_age=None, duration_minutes=45,
-        components="1 plateau, 112 pièces", principle="Créer des canaux.",
+        "Ta Yü",
+        authors=("Niek Neuwahl",),
+        publisher="Kosmos",
+        category=STRATEGY,
+        min_players=2,
+        max_players=4,
+        min_age=10,
+        max_age=None,
+        duration_minutes=45,
+        components="1 plateau, 112 pièces",
+        principle="Créer des canaux.",
         rules_text="But du jeu:\nRelier les rives.",
         rules_sections=[
             {"heading": "Présentation", "body": "Un domino très spécial."},
@@ -54,7 +62,8 @@ def test_search_page_in_english_when_chosen(client, game):
 def test_search_url_holds_the_whole_search(client, game):
     make_game("Bataclan", min_players=2, max_players=6, min_age=7, duration_minutes=25)
     response = client.get(
-        reverse("catalogue:search"), {"q": "canaux", "players": "3", "age": "10", "ordering": "title"}
+        reverse("catalogue:search"),
+        {"q": "canaux", "players": "3", "age": "10", "ordering": "title"},
     )
     html = response.content.decode()
     assert "1 jeu trouvé" in html
@@ -77,7 +86,9 @@ def test_invalid_filter_is_reported_and_ignored(client, game):
 
 
 def test_empty_result_suggests_relaxing(client, game):
-    html = client.get(reverse("catalogue:search"), {"players": "4", "max_duration": "30"}).content.decode()
+    html = client.get(
+        reverse("catalogue:search"), {"players": "4", "max_duration": "30"}
+    ).content.decode()
     assert "Aucun jeu ne correspond" in html
     assert "sans le critère « durée » : 1 jeu" in html
 
@@ -85,9 +96,20 @@ def test_empty_result_suggests_relaxing(client, game):
 def test_game_page_shows_every_field(client, game):
     html = client.get(game.get_absolute_url()).content.decode()
     for expected in [
-        "Ta Yü", "Niek Neuwahl", "(Auteur)", "Kosmos", "2 à 4 joueurs", "10 ans et +", "45 min",
-        "A 406 jeu de stratégie", "(jeu de règles)", "1 plateau, 112 pièces", "Créer des canaux.",
-        "<h3>But du jeu</h3>", "<h3>Fin du jeu</h3>", 'id="jouer"',
+        "Ta Yü",
+        "Niek Neuwahl",
+        "(Auteur)",
+        "Kosmos",
+        "2 à 4 joueurs",
+        "10 ans et +",
+        "45 min",
+        "A 406 jeu de stratégie",
+        "(jeu de règles)",
+        "1 plateau, 112 pièces",
+        "Créer des canaux.",
+        "<h3>But du jeu</h3>",
+        "<h3>Fin du jeu</h3>",
+        'id="jouer"',
     ]:
         assert expected in html, expected
 
@@ -119,8 +141,11 @@ def test_browse_lists_count_games(client, game):
 def test_imported_markup_renders_inert_everywhere(client, db):
     evil = '<script>alert("x")</script>'
     game = make_game(
-        f"Jeu {evil}", authors=(f"Auteur {evil}",), publisher=f"Éditeur {evil}",
-        components=evil, rules_text=evil,
+        f"Jeu {evil}",
+        authors=(f"Auteur {evil}",),
+        publisher=f"Éditeur {evil}",
+        components=evil,
+        rules_text=evil,
         rules_sections=[{"heading": evil, "body": evil}],
     )
     for url in (

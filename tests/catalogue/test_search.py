@@ -31,23 +31,50 @@ def shelf(db):
     """A small shelf with distinctive words in each searchable field."""
     return {
         "tayu": make_game(
-            "Ta Yü", authors=("Niek Neuwahl",), publisher="Kosmos", category=STRATEGY,
-            min_players=2, max_players=4, min_age=10, max_age=None, duration_minutes=45,
+            "Ta Yü",
+            authors=("Niek Neuwahl",),
+            publisher="Kosmos",
+            category=STRATEGY,
+            min_players=2,
+            max_players=4,
+            min_age=10,
+            max_age=None,
+            duration_minutes=45,
             rules_text="Chaque joueur construit des canaux.",
         ),
         "alcatraz": make_game(
-            "Alcatraz", authors=("Bernhard Weber",), publisher="F.X.", category=STRATEGY,
-            min_players=2, max_players=4, min_age=10, max_age=None, duration_minutes=25,
+            "Alcatraz",
+            authors=("Bernhard Weber",),
+            publisher="F.X.",
+            category=STRATEGY,
+            min_players=2,
+            max_players=4,
+            min_age=10,
+            max_age=None,
+            duration_minutes=25,
             rules_text="Les prisonniers s'évadent en bateau; les gardiens veillent.",
         ),
         "bataclan": make_game(
-            "Bataclan", publisher="Gigamic", category=SKILL,
-            min_players=2, max_players=6, min_age=7, max_age=None, duration_minutes=25,
+            "Bataclan",
+            publisher="Gigamic",
+            category=SKILL,
+            min_players=2,
+            max_players=6,
+            min_age=7,
+            max_age=None,
+            duration_minutes=25,
             rules_text="Empiler les dés sans faire tomber la pile.",
         ),
         "petits": make_game(
-            "Petits chevaux", authors=("Anne Martin",), publisher="Gigamic", category=SKILL,
-            min_players=3, max_players=3, min_age=4, max_age=8, duration_minutes=90,
+            "Petits chevaux",
+            authors=("Anne Martin",),
+            publisher="Gigamic",
+            category=SKILL,
+            min_players=3,
+            max_players=3,
+            min_age=4,
+            max_age=8,
+            duration_minutes=90,
             rules_text="Course de chevaux autour du plateau.",
         ),
         "unknown": make_game("Jeu sans fiche"),
@@ -193,14 +220,21 @@ class TestOrderingAndPages:
     def test_default_order_is_title_ignoring_articles(self, shelf):
         make_game("Le Lièvre et la Tortue")
         assert titles()[:6] == [
-            "Alcatraz", "Bataclan", "Jeu sans fiche", "Le Lièvre et la Tortue",
-            "Petits chevaux", "Ta Yü",
+            "Alcatraz",
+            "Bataclan",
+            "Jeu sans fiche",
+            "Le Lièvre et la Tortue",
+            "Petits chevaux",
+            "Ta Yü",
         ]
 
     def test_reverse_title_and_duration_orders(self, shelf):
         assert titles(ordering="-title")[0] == "Ta Yü"
         assert titles(ordering="duration", max_duration=120) == [
-            "Alcatraz", "Bataclan", "Ta Yü", "Petits chevaux",
+            "Alcatraz",
+            "Bataclan",
+            "Ta Yü",
+            "Petits chevaux",
         ]
         assert titles(ordering="-duration", max_duration=120)[0] == "Petits chevaux"
 

@@ -42,7 +42,9 @@ def test_every_parsed_field_is_stored(imported, key):
     assert (game.publisher.name if game.publisher else "") == record.publisher
     if record.category_code:
         assert (game.category.code, game.category.label, game.category.family) == (
-            record.category_code, record.category_label, record.category_family,
+            record.category_code,
+            record.category_label,
+            record.category_family,
         )
     else:
         assert game.category is None
@@ -79,7 +81,11 @@ def test_reimport_changes_nothing(imported, sample_files):
     before = snapshot()
     report, _ = import_run(files=sample_files, origin="test")
     assert report.totals() == {
-        "created": 0, "updated": 0, "unchanged": 5, "flagged": 2, "rejected": 0,
+        "created": 0,
+        "updated": 0,
+        "unchanged": 5,
+        "flagged": 2,
+        "rejected": 0,
     }
     assert snapshot() == before
 
@@ -115,7 +121,7 @@ BAD_FILES = {
     "empty": b"",
     "binary": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)),
     "unknown": "Liste de courses : pain, lait, œufs.\n".encode(),
-    "non_numeric": sample_bytes("alcatraz").replace("2 |".encode(), "deux |".encode(), 1),
+    "non_numeric": sample_bytes("alcatraz").replace(b"2 |", b"deux |", 1),
     "inverted": sample_bytes("alcatraz").replace(b"\n4 |", b"\n1 |", 1),
     "truncated": sample_bytes("alcatraz")[:600],
 }
@@ -133,9 +139,7 @@ def test_a_bad_file_is_rejected_whole_and_the_batch_goes_on(imported, kind):
     assert report.totals()["rejected"] == 1
     after = snapshot()
     # Only Bataclan's duration (and its search text) changed.
-    changed = [
-        g["title"] for g, h in zip(before[0], after[0], strict=True) if g != h
-    ]
+    changed = [g["title"] for g, h in zip(before[0], after[0], strict=True) if g != h]
     assert changed == ["Bataclan"]
 
 

@@ -4,7 +4,6 @@ import pytest
 
 from play.engines.registry import get_engine
 from play.errors import IllegalMoveError, UndoRefused
-from play.models import Match
 from play.selectors import match_state
 from play.services import SeatSpec, match_play_move, match_start, match_undo
 from play.tokens import token_for
@@ -40,7 +39,9 @@ def alarm_match(db):
         if seat == 0 and any(m["type"] == "board" for m in moves):
             return match, tokens[0], tokens[1]
         move = _seat0_choice(moves) if seat == 0 else moves[-1]
-        match_play_move(match=match, token=tokens[seat], seat=seat, move=move, expected_version=match.version)
+        match_play_move(
+            match=match, token=tokens[seat], seat=seat, move=move, expected_version=match.version
+        )
     raise AssertionError("seat 0 never reached a hatched square")
 
 
@@ -72,7 +73,8 @@ def test_roll_comes_from_the_seed_and_the_roller_chooses_the_direction(alarm_mat
     roll = view["view"]["alarm_roll"]
     assert 1 <= roll <= 8
     assert view["legal_moves"] == [
-        {"type": "alarm", "direction": "left"}, {"type": "alarm", "direction": "right"},
+        {"type": "alarm", "direction": "left"},
+        {"type": "alarm", "direction": "right"},
     ]
     assert match.moves.get(ply=match.plies).chance  # a random event: undo may not cross it
     with pytest.raises(UndoRefused):
@@ -80,19 +82,27 @@ def test_roll_comes_from_the_seed_and_the_roller_chooses_the_direction(alarm_mat
     # The seat that boarded cannot answer for the roller.
     with pytest.raises(IllegalMoveError) as error:
         match_play_move(
-            match=match, token=seat0, seat=0, move={"type": "alarm", "direction": "left"},
+            match=match,
+            token=seat0,
+            seat=0,
+            move={"type": "alarm", "direction": "left"},
             expected_version=v + 1,
         )
     assert error.value.details["rule"] == "not_your_turn"
     match_play_move(
-        match=match, token=seat1, seat=1, move={"type": "alarm", "direction": "left"},
+        match=match,
+        token=seat1,
+        seat=1,
+        move={"type": "alarm", "direction": "left"},
         expected_version=v + 1,
     )
     text = match_state(match=match, token=None)["log"][-1]["text"]
     assert f"gardien de la rangée {roll} court vers la gauche" in text
     # Then the roller plays a normal turn.
     after = match_state(match=match, token=seat1)
-    assert after["to_act"] == [1] and all(m["type"] in ("move", "board") for m in after["legal_moves"])
+    assert after["to_act"] == [1] and all(
+        m["type"] in ("move", "board") for m in after["legal_moves"]
+    )
 
 
 def test_boarding_can_be_taken_back_before_the_neighbour_rolls(alarm_match):
@@ -108,5 +118,7 @@ def test_the_roll_replays_from_the_seed(alarm_match):
 
     match, seat0, seat1 = alarm_match
     _board(match, seat0)
-    match_play_move(match=match, token=seat1, seat=1, move={"type": "roll"}, expected_version=match.version)
+    match_play_move(
+        match=match, token=seat1, seat=1, move={"type": "roll"}, expected_version=match.version
+    )
     assert ENGINE.to_dict(replay(match)) == match.state

@@ -81,8 +81,12 @@ def test_no_secret_in_any_api_answer(client, table):
         client.get(url + "legal-moves/", HTTP_X_SEAT_TOKEN=seat0).content,
         client.get(url + "replay/").content,  # refused until the end
         client.get(url + "?seat=1", HTTP_X_SEAT_TOKEN=seat0).content,  # refused
-        client.post(url + "moves/", {"seat": 1, "move": {"bet": 9}, "expected_version": 0},
-                    content_type="application/json", HTTP_X_SEAT_TOKEN=seat1).content,
+        client.post(
+            url + "moves/",
+            {"seat": 1, "move": {"bet": 9}, "expected_version": 0},
+            content_type="application/json",
+            HTTP_X_SEAT_TOKEN=seat1,
+        ).content,
     ]
     views = 0
     for body in answers:

@@ -33,7 +33,9 @@ def first_move(match, seat=None):
 def play(match, token, n=1):
     for _ in range(n):
         seat, move = first_move(match)
-        match_play_move(match=match, token=token, seat=seat, move=move, expected_version=match.version)
+        match_play_move(
+            match=match, token=token, seat=seat, move=move, expected_version=match.version
+        )
 
 
 def test_start_stores_seed_state_and_seats(buffalo_game):
@@ -41,7 +43,9 @@ def test_start_stores_seed_state_and_seats(buffalo_game):
     assert match.engine == "buffalo" and match.version == 0 and match.plies == 0
     assert len(match.seed) == 32
     assert match.seats.count() == 2
-    assert match.state == ENGINE.to_dict(ENGINE.new_game(seats=2, options={}, rng=chance_for(match.seed, 0)))
+    assert match.state == ENGINE.to_dict(
+        ENGINE.new_game(seats=2, options={}, rng=chance_for(match.seed, 0))
+    )
     assert token == token_for(match, "host")
 
 
@@ -85,7 +89,9 @@ def test_stale_move_from_a_second_tab_is_refused_and_changes_nothing(buffalo_gam
     other_tab = Match.objects.get(pk=match.pk)
     other_tab.version = 0  # the second tab still shows version 0
     with pytest.raises(StaleVersion):
-        match_play_move(match=other_tab, token=token, seat=1, move=first_move(match, 1)[1], expected_version=0)
+        match_play_move(
+            match=other_tab, token=token, seat=1, move=first_move(match, 1)[1], expected_version=0
+        )
     assert Match.objects.values().get(pk=match.pk) == before
     assert MoveRecord.objects.count() == 1
 
@@ -123,11 +129,15 @@ def test_illegal_move_names_the_rule_and_changes_nothing(buffalo_game):
     match, token = match_start(game=buffalo_game, seats=HOT_SEAT)
     before = Match.objects.values().get(pk=match.pk)
     with pytest.raises(IllegalMoveError) as error:
-        match_play_move(match=match, token=token, seat=0, move={"from": "a1", "to": "a3"}, expected_version=0)
+        match_play_move(
+            match=match, token=token, seat=0, move={"from": "a1", "to": "a3"}, expected_version=0
+        )
     assert error.value.details["rule"] == "buffalo_one_step_forward"
     assert "bison" in error.value.message  # French, from the rule code
     with pytest.raises(IllegalMoveError) as error:
-        match_play_move(match=match, token=token, seat=1, move={"from": "f6", "to": "f5"}, expected_version=0)
+        match_play_move(
+            match=match, token=token, seat=1, move={"from": "f6", "to": "f5"}, expected_version=0
+        )
     assert error.value.details["rule"] == "not_your_turn"
     with pytest.raises(IllegalMoveError) as error:
         match_play_move(match=match, token=token, seat=0, move="a1-a2", expected_version=0)
@@ -139,7 +149,9 @@ def test_illegal_move_names_the_rule_and_changes_nothing(buffalo_game):
 def test_missing_or_forged_token_is_refused(buffalo_game, token):
     match, _ = match_start(game=buffalo_game, seats=HOT_SEAT)
     with pytest.raises(SeatForbidden):
-        match_play_move(match=match, token=token, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
+        match_play_move(
+            match=match, token=token, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0
+        )
     assert MoveRecord.objects.count() == 0
 
 
@@ -148,22 +160,44 @@ def test_other_seats_or_other_matchs_token_is_refused(buffalo_game):
     other, other_host = match_start(game=buffalo_game, seats=HOT_SEAT)
     seat1_token = token_for(match, "seat1")
     with pytest.raises(SeatForbidden):
-        match_play_move(match=match, token=seat1_token, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
+        match_play_move(
+            match=match,
+            token=seat1_token,
+            seat=0,
+            move={"from": "a1", "to": "a2"},
+            expected_version=0,
+        )
     with pytest.raises(SeatForbidden):
-        match_play_move(match=match, token=other_host, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
-    match_play_move(match=match, token=token_for(match, "seat0"), seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
+        match_play_move(
+            match=match,
+            token=other_host,
+            seat=0,
+            move={"from": "a1", "to": "a2"},
+            expected_version=0,
+        )
+    match_play_move(
+        match=match,
+        token=token_for(match, "seat0"),
+        seat=0,
+        move={"from": "a1", "to": "a2"},
+        expected_version=0,
+    )
     assert match.plies == 1
 
 
 def test_bot_answers_within_the_request(buffalo_game):
-    match, token = match_start(game=buffalo_game, seats=[SeatSpec("local"), SeatSpec("bot", bot_level="beginner")])
+    match, token = match_start(
+        game=buffalo_game, seats=[SeatSpec("local"), SeatSpec("bot", bot_level="beginner")]
+    )
     play(match, token)
     assert match.plies == 2
     assert list(match.moves.values_list("by_bot", flat=True)) == [False, True]
 
 
 def test_bot_playing_first_moves_at_start(buffalo_game):
-    match, _ = match_start(game=buffalo_game, seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("local")])
+    match, _ = match_start(
+        game=buffalo_game, seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("local")]
+    )
     assert match.plies == 1 and match.moves.get().seat == 0
 
 
@@ -193,27 +227,39 @@ def test_replay_from_seed_and_moves_gives_the_stored_state(buffalo_game):
 
 class TestUndo:
     def test_own_last_move_can_be_taken_back(self, buffalo_game):
-        match, token = match_start(game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")])
+        match, token = match_start(
+            game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")]
+        )
         start_state = match.state
         seat0 = token_for(match, "seat0")
-        match_play_move(match=match, token=seat0, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
+        match_play_move(
+            match=match, token=seat0, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0
+        )
         match_undo(match=match, token=seat0, seat=0, expected_version=1)
         match.refresh_from_db()
         assert match.state == start_state and match.plies == 0 and match.version == 2
         assert match.moves.count() == 0
 
     def test_not_after_someone_else_moved(self, buffalo_game):
-        match, token = match_start(game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")])
+        match, token = match_start(
+            game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")]
+        )
         seat0, seat1 = token_for(match, "seat0"), token_for(match, "seat1")
-        match_play_move(match=match, token=seat0, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
-        match_play_move(match=match, token=seat1, seat=1, move={"from": "f6", "to": "f5"}, expected_version=1)
+        match_play_move(
+            match=match, token=seat0, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0
+        )
+        match_play_move(
+            match=match, token=seat1, seat=1, move={"from": "f6", "to": "f5"}, expected_version=1
+        )
         with pytest.raises(UndoRefused):
             match_undo(match=match, token=seat0, seat=0, expected_version=2)
 
     def test_not_another_seats_move(self, buffalo_game):
         match, _ = match_start(game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")])
         seat0, seat1 = token_for(match, "seat0"), token_for(match, "seat1")
-        match_play_move(match=match, token=seat0, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0)
+        match_play_move(
+            match=match, token=seat0, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0
+        )
         with pytest.raises(UndoRefused):
             match_undo(match=match, token=seat1, seat=1, expected_version=1)
         with pytest.raises(SeatForbidden):
@@ -248,7 +294,8 @@ class TestSeries:
     @pytest.fixture
     def finished(self, buffalo_game):
         match, token = match_start(
-            game=buffalo_game, seats=[SeatSpec("local", name="Léa"), SeatSpec("bot", bot_level="beginner")]
+            game=buffalo_game,
+            seats=[SeatSpec("local", name="Léa"), SeatSpec("bot", bot_level="beginner")],
         )
         while match.status != Match.Status.FINISHED:
             play(match, token)
@@ -258,7 +305,13 @@ class TestSeries:
         from play.services import match_next_round
 
         match, token = finished
-        assert match.series == {"round": 1, "buffalo_seat": 0, "handicap": 0, "removed_columns": [], "winners": []}
+        assert match.series == {
+            "round": 1,
+            "buffalo_seat": 0,
+            "handicap": 0,
+            "removed_columns": [],
+            "winners": [],
+        }
         # Deterministic: the first listed buffalo moves lose to the (node-budgeted) bot.
         assert match.outcome["winners"] == [1]
         offer = match_state(match=match, token=token)["series_next"]
@@ -279,11 +332,21 @@ class TestSeries:
         tokens = [token_for(match, "seat0"), token_for(match, "seat1")]
         while match.status != Match.Status.FINISHED:
             seat, move = first_move(match)
-            match_play_move(match=match, token=tokens[seat], seat=seat, move=move, expected_version=match.version)
+            match_play_move(
+                match=match,
+                token=tokens[seat],
+                seat=seat,
+                move=move,
+                expected_version=match.version,
+            )
         with pytest.raises(SeatForbidden):
             match_next_round(match=match, token="forged")
-        assert match.outcome["winners"] == [0]  # first listed moves on both sides: a buffalo crosses
-        assert match_state(match=match, token=tokens[0])["series_next"]["removal_choices"] == list("abcdefghijk")
+        assert match.outcome["winners"] == [
+            0
+        ]  # first listed moves on both sides: a buffalo crosses
+        assert match_state(match=match, token=tokens[0])["series_next"]["removal_choices"] == list(
+            "abcdefghijk"
+        )
         with pytest.raises(SeatForbidden):  # the buffalo player picks the column, not the chief
             match_next_round(match=match, token=tokens[1], choice="a")
         assert match.next_round is None

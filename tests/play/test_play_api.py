@@ -23,7 +23,9 @@ def get(client, url, token=None, **extra):
 
 @pytest.fixture
 def created(client, buffalo_game):
-    response = post(client, API, {"game": buffalo_game.slug, "seats": [{"kind": "local"}, {"kind": "invite"}]})
+    response = post(
+        client, API, {"game": buffalo_game.slug, "seats": [{"kind": "local"}, {"kind": "invite"}]}
+    )
     assert response.status_code == 201
     return response.json()
 
@@ -76,7 +78,12 @@ def test_move_then_stale_move_gets_409(client, created):
 
 def test_illegal_move_gets_400_with_rule(client, created):
     url = API + created["code"] + "/moves/"
-    response = post(client, url, {"seat": 0, "move": {"from": "a1", "to": "a4"}, "expected_version": 0}, created["token"])
+    response = post(
+        client,
+        url,
+        {"seat": 0, "move": {"from": "a1", "to": "a4"}, "expected_version": 0},
+        created["token"],
+    )
     body = response.json()
     assert response.status_code == 400
     assert body["code"] == "illegal_move" and body["rule"] == "buffalo_one_step_forward"
@@ -92,8 +99,10 @@ def test_malformed_body_gets_field_errors(client, created):
 @pytest.mark.parametrize("token", [None, "forged", "a" * 36])
 def test_forged_or_missing_token_gets_403(client, created, token):
     response = post(
-        client, API + created["code"] + "/moves/",
-        {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0}, token,
+        client,
+        API + created["code"] + "/moves/",
+        {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0},
+        token,
     )
     assert response.status_code == 403 and response.json()["code"] == "seat_token_invalid"
 
@@ -101,12 +110,22 @@ def test_forged_or_missing_token_gets_403(client, created, token):
 def test_invited_friend_joins_and_plays_their_seat(client, created):
     invite_token = created["invites"][0]["url"].split("#jeton=")[1]
     code = created["code"]
-    post(client, API + code + "/moves/", {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0}, created["token"])
+    post(
+        client,
+        API + code + "/moves/",
+        {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0},
+        created["token"],
+    )
     joined = post(client, API + code + "/join/", {"seat": 1, "name": "Zoé"}, invite_token).json()
     assert joined["seats"][1]["name"] == "Zoé" and joined["seats"][1]["joined"]
     assert joined["controlled"] == [1] and "invites" not in joined
     move = joined["legal_moves"][0]
-    response = post(client, API + code + "/moves/", {"seat": 1, "move": move, "expected_version": joined["version"]}, invite_token)
+    response = post(
+        client,
+        API + code + "/moves/",
+        {"seat": 1, "move": move, "expected_version": joined["version"]},
+        invite_token,
+    )
     assert response.status_code == 200
     # The friend's token is not the host's: it cannot play seat 0.
     response = post(client, API + code + "/join/", {"seat": 0, "name": "x"}, invite_token)
@@ -115,11 +134,26 @@ def test_invited_friend_joins_and_plays_their_seat(client, created):
 
 def test_undo_endpoint(client, created):
     code = created["code"]
-    after = post(client, API + code + "/moves/", {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0}, created["token"]).json()
+    after = post(
+        client,
+        API + code + "/moves/",
+        {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0},
+        created["token"],
+    ).json()
     assert after["can_undo"]
-    undone = post(client, API + code + "/undo/", {"seat": 0, "expected_version": after["version"]}, created["token"])
+    undone = post(
+        client,
+        API + code + "/undo/",
+        {"seat": 0, "expected_version": after["version"]},
+        created["token"],
+    )
     assert undone.status_code == 200 and undone.json()["plies"] == 0
-    refused = post(client, API + code + "/undo/", {"seat": 0, "expected_version": undone.json()["version"]}, created["token"])
+    refused = post(
+        client,
+        API + code + "/undo/",
+        {"seat": 0, "expected_version": undone.json()["version"]},
+        created["token"],
+    )
     assert refused.status_code == 400 and refused.json()["code"] == "undo_refused"
 
 
@@ -127,19 +161,36 @@ def test_legal_moves_and_log_endpoints(client, created):
     code = created["code"]
     legal = get(client, API + code + "/legal-moves/", created["token"]).json()
     assert legal["seat"] == 0 and {"from": "a1", "to": "a2"} in legal["legal_moves"]
-    post(client, API + code + "/moves/", {"seat": 0, "move": {"from": "a1", "to": "a2"}, "expected_version": 0}, created["token"])
+    post(
+        client,
+        API + code + "/moves/",
+        {"seat": 0, "move": {"from": "a1", "to": "a2"}, "expected_version": 0},
+        created["token"],
+    )
     log = get(client, API + code + "/log/").json()["log"]
     assert log == [{"ply": 1, "seat": 0, "by_bot": False, "text": "Bison a1 → a2"}]
 
 
 def test_replay_only_once_finished_and_then_the_seed_is_shown(client, buffalo_game):
-    response = post(client, API, {"game": buffalo_game.slug, "seats": [{"kind": "local"}, {"kind": "bot", "level": "beginner"}]})
+    response = post(
+        client,
+        API,
+        {
+            "game": buffalo_game.slug,
+            "seats": [{"kind": "local"}, {"kind": "bot", "level": "beginner"}],
+        },
+    )
     data = response.json()
     token, code = data["token"], data["code"]
     assert get(client, API + code + "/replay/").status_code == 400
     while data["status"] != "finished":
         move = data["legal_moves"][0]
-        data = post(client, API + code + "/moves/", {"seat": 0, "move": move, "expected_version": data["version"]}, token).json()
+        data = post(
+            client,
+            API + code + "/moves/",
+            {"seat": 0, "move": move, "expected_version": data["version"]},
+            token,
+        ).json()
     assert data["seed"] == Match.objects.get().seed
     replay = get(client, API + code + "/replay/").json()
     assert len(replay["positions"]) == data["plies"] + 1
@@ -155,7 +206,17 @@ def test_setup_page_starts_a_match_and_sends_the_token_in_the_fragment(client, b
     url = reverse("play:setup", args=[buffalo_game.slug])
     page = client.get(url).content.decode()
     assert "Qui joue à chaque place ?" in page and "les bisons" in page
-    response = client.post(url, {"players": "2", "seat_0": "local", "seat_1": "bot:beginner", "option_opening_buffalo_moves": "1", "option_buffalo_seat": "0", "option_immobilised_buffalo": "on_their_turn"})
+    response = client.post(
+        url,
+        {
+            "players": "2",
+            "seat_0": "local",
+            "seat_1": "bot:beginner",
+            "option_opening_buffalo_moves": "1",
+            "option_buffalo_seat": "0",
+            "option_immobilised_buffalo": "on_their_turn",
+        },
+    )
     assert response.status_code == 302
     match = Match.objects.get()
     assert response["Location"].startswith(f"/parties/{match.code}/#jeton=")
@@ -197,7 +258,16 @@ def test_play_api_is_throttled_with_retry_after(client, created, settings):
 def test_play_endpoints_are_in_the_openapi_schema(client, db):
     schema = client.get("/api/v1/schema/", HTTP_ACCEPT="application/json").json()
     paths = set(schema["paths"])
-    for suffix in ["", "moves/", "legal-moves/", "undo/", "join/", "log/", "replay/", "next-round/"]:
+    for suffix in [
+        "",
+        "moves/",
+        "legal-moves/",
+        "undo/",
+        "join/",
+        "log/",
+        "replay/",
+        "next-round/",
+    ]:
         assert "/api/v1/matches/{code}/" + suffix in paths
     move = schema["paths"]["/api/v1/matches/{code}/moves/"]["post"]
     assert {"200", "400", "403", "409"} <= set(move["responses"])

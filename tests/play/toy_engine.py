@@ -8,7 +8,6 @@ guessed right wins (both or neither: a draw).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -55,23 +54,35 @@ class GuessEngine(Engine[dict]):
             return None
         right = [s for s in (0, 1) if state["bets"][s] == state["cards"][1 - s]]
         if len(right) == 1:
-            return Outcome(winners=(right[0],), ranking=((right[0],), (1 - right[0],)), reason="guessed")
+            return Outcome(
+                winners=(right[0],), ranking=((right[0],), (1 - right[0],)), reason="guessed"
+            )
         return Outcome(winners=(), ranking=((0, 1),), reason="tie", draw=True)
 
     def view(self, state, seat):
         revealed = self._revealed(state)
         return {
             "cards": [c if revealed or s == seat else None for s, c in enumerate(state["cards"])],
-            "bets": [b if revealed or s == seat else (b is not None) for s, b in enumerate(state["bets"])],
+            "bets": [
+                b if revealed or s == seat else (b is not None) for s, b in enumerate(state["bets"])
+            ],
         }
 
     def to_dict(self, state):
-        return {"cards": list(state["cards"]), "bets": list(state["bets"]), "claimed": bool(state.get("claimed"))}
+        return {
+            "cards": list(state["cards"]),
+            "bets": list(state["bets"]),
+            "claimed": bool(state.get("claimed")),
+        }
 
     def from_dict(self, data: Mapping[str, Any]):
         if len(data.get("cards", [])) != 2:
             raise InvalidState("two cards")
-        return {"cards": list(data["cards"]), "bets": list(data["bets"]), "claimed": bool(data.get("claimed"))}
+        return {
+            "cards": list(data["cards"]),
+            "bets": list(data["bets"]),
+            "claimed": bool(data.get("claimed")),
+        }
 
     def reveals(self, before, after):
         return self._revealed(after) and not self._revealed(before)
