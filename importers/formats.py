@@ -19,13 +19,25 @@ Rejected before any parsing
 
 Format detection (first rule that applies)
 ------------------------------------------
-1. ``pmb-html`` — the text starts (after whitespace) with ``<`` and contains an ``<html>``,
+0. ``unimarc-iso2709`` — on the raw bytes, before decoding: a leader-shaped start (five digits)
+   with MARC field separators, or MARC record/field/subfield separators at all
+   (:func:`importers.marc.looks_like_iso2709`); ISO 2709 is binary, so it is never decoded as text;
+1. ``unimarc-xml`` — an XML document whose root is ``collection`` or ``record``, in the MARC
+   namespace ``http://www.loc.gov/MARC21/slim``, no namespace (or, to be rejected with a clear
+   message, another one);
+2. ``catalogue-json`` — a JSON object with ``"format": "catalogue-json"`` (our own export);
+3. ``pmb-html`` — the text starts (after whitespace) with ``<`` and contains an ``<html>``,
    ``<body>``, ``<table>``, ``<tr>``, ``<td>`` or ``<div>`` tag (or a doctype);
-2. ``pmb-text`` — some line is a PMB label line with a known label (``| Titre : |``,
+4. ``csv`` — the first line is a header with at least two known column names
+   (:mod:`importers.csv_format`);
+5. ``pmb-text`` — some line is a PMB label line with a known label (``| Titre : |``,
    ``Titre : |``…);
-3. ``rules-page`` — once the table pipes are removed, at least two rules headings are found
+6. ``rules-page`` — once the table pipes are removed, at least two rules headings are found
    (:func:`importers.pmb.looks_like_rules_page`);
-4. anything else is an unknown format — as is an HTML document in which no label row is found.
+7. anything else is an unknown format — as is an HTML document in which no label row is found.
+
+The UNIMARC, CSV and JSON parsers read the original bytes (they decode them by their own rules)
+and may add notes to a ``warnings`` list (fields not imported, copies…).
 """
 
 from __future__ import annotations
@@ -33,6 +45,16 @@ from __future__ import annotations
 import codecs
 import re
 
+from importers.csv_format import FORMAT_CSV, looks_like_csv, parse_csv
+from importers.json_format import FORMAT_JSON, looks_like_catalogue_json, parse_catalogue_json
+from importers.marc import (
+    FORMAT_ISO2709,
+    FORMAT_XML,
+    looks_like_iso2709,
+    looks_like_marcxml,
+    parse_iso2709,
+    parse_marcxml,
+)
 from importers.pmb import (
     FORMAT_HTML,
     FORMAT_RULES,
@@ -47,7 +69,9 @@ from importers.records import GameRecord, RecordError
 
 __all__ = ["FORMATS", "decode", "detect_format", "parse_file"]
 
-FORMATS = (FORMAT_TEXT, FORMAT_HTML, FORMAT_RULES)
+FORMATS = (
+    FORMAT_TEXT, FORMAT_HTML, FORMAT_RULES, FORMAT_ISO2709, FORMAT_XML, FORMAT_CSV, FORMAT_JSON,
+)  # fmt: skip
 
 _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "image PNG"),
@@ -109,8 +133,14 @@ def decode(name: str, data: bytes) -> str:
 def detect_format(text: str) -> str | None:
     """The format name of decoded ``text`` (see the module docstring), or None if unknown."""
     stripped = text.lstrip()
+    if looks_like_marcxml(stripped):
+        return FORMAT_XML
+    if looks_like_catalogue_json(stripped):
+        return FORMAT_JSON
     if stripped.startswith("<") and _HTML_START.search(stripped):
         return FORMAT_HTML
+    if looks_like_csv(text):
+        return FORMAT_CSV
     if has_pmb_text_labels(text):
         return FORMAT_TEXT
     if looks_like_rules_page(text):
@@ -123,16 +153,30 @@ _PARSERS = {
     FORMAT_HTML: parse_pmb_html,
     FORMAT_RULES: parse_rules_page,
 }
+# These read the file's bytes: (data, name, warnings) -> records.
+_BYTES_PARSERS = {
+    FORMAT_ISO2709: parse_iso2709,
+    FORMAT_XML: parse_marcxml,
+    FORMAT_CSV: parse_csv,
+    FORMAT_JSON: parse_catalogue_json,
+}
 
 
-def parse_file(name: str, data: bytes) -> tuple[str, list[GameRecord]]:
+def parse_file(
+    name: str, data: bytes, warnings: list[str] | None = None
+) -> tuple[str, list[GameRecord]]:
     """Decode, recognise and parse one uploaded file: ``(format name, records)``.
 
     Raises :class:`RecordError` (``source_name`` = ``name``) for an empty, binary, truncated or
     unknown-format file, or for the first bad record (no title, non-numeric count, min > max…).
+    Notes on what a file holds but the catalogue does not keep are appended to ``warnings``.
     """
+    if looks_like_iso2709(data):
+        return FORMAT_ISO2709, parse_iso2709(data, name, warnings)
     text = decode(name, data)
     fmt = detect_format(text)
+    if fmt in _BYTES_PARSERS:
+        return fmt, _BYTES_PARSERS[fmt](data, name, warnings)
     records = _PARSERS[fmt](text, name) if fmt else []
     if not records:
         raise RecordError(

@@ -78,7 +78,9 @@ def records_import(
 
 
 def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[str, Any]:
-    entry: dict[str, Any] = {"name": name, "format": "", "records": [], "error": None}
+    entry: dict[str, Any] = {
+        "name": name, "format": "", "records": [], "error": None, "warnings": []
+    }
     try:
         if len(data) > settings.IMPORT_MAX_UPLOAD_BYTES:
             raise RecordError(
@@ -86,7 +88,7 @@ def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[s
                 f"{settings.IMPORT_MAX_UPLOAD_BYTES})",
                 source_name=name,
             )
-        entry["format"], records = parse_file(name, data)
+        entry["format"], records = parse_file(name, data, warnings=entry["warnings"])
         with transaction.atomic():
             entry["records"] = [_save_record(record, batch=batch) for record in records]
     except RecordError as error:

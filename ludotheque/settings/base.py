@@ -21,6 +21,9 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served from our own static files, no CDN
     "catalogue",
     "importers",
     "play",
@@ -89,6 +92,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Anonymous API clients: requests per second/min/hour/day, e.g. "120/min"; read at each request
+# by catalogue.api.throttling (so tests can lower it with override_settings).
+API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -96,6 +103,27 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.DjangoModelPermissionsOrAnonReadOnly",
     ],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_RATES": {"anon": API_ANON_RATE},
+}
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Ludothèque — catalogue API",
+    "DESCRIPTION": (
+        "Search and read the toy library's board-game catalogue; librarians also edit games "
+        "and import library exports. French data, English documentation."
+    ),
+    "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # The schema's completeness is a test (tests/api/test_schema_docs.py), not a deploy check:
+    # an API view still lacking annotations must not fail `check --deploy`.
+    "ENABLE_DJANGO_DEPLOY_CHECK": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # No badge fetched from validator.swagger.io: the docs load nothing from other hosts.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 # Library exports above this size are refused before parsing.
@@ -106,6 +134,8 @@ SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
 # How long bots may think within one web request (the rest is played on the next poll).
 PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0"))
+# Requests per client to the play API (pages poll about once a second).
+PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
 # How often the play page asks for news (milliseconds).
 PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
 

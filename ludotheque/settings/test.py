@@ -15,6 +15,7 @@ WHITENOISE_AUTOREFRESH = True
 # The API's anonymous throttle must not trip over a test suite's many requests; the throttle's
 # own tests lower it with override_settings.
 API_ANON_RATE = "100000/min"
+PLAY_API_RATE = "100000/min"
 
 # A file, not SQLite's shared-cache memory database: concurrent writers then behave as in
 # production (waiting on the lock) instead of failing with "table is locked".

@@ -1,0 +1,199 @@
+"""Librarians' API: imports (as on the admin screen), catalogue export, and API tokens."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from importers.export import EXPORT_FORMATS, catalogue_export
+from importers.services import import_run
+
+from . import serializers as s
+from .permissions import ExportPermission, ImportPermission
+from .schema import RETRY_AFTER, errors
+from .selectors import import_batches
+from .views import CatalogueAPIView, PageNumbers
+
+
+class ImportListView(CatalogueAPIView, generics.ListAPIView):
+    permission_classes = [ImportPermission]
+    parser_classes = [MultiPartParser, FormParser]
+    pagination_class = PageNumbers
+    serializer_class = s.ImportBatchSerializer
+
+    def get_queryset(self):
+        return import_batches()
+
+    @extend_schema(
+        operation_id="imports_list",
+        summary="Import history (librarians)",
+        description="Every import batch, newest first. Needs « view import batch ».",
+        parameters=[RETRY_AFTER],
+        responses={200: s.ImportBatchSerializer, **errors(401, 403, 404, 429)},
+        tags=["imports"],
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        operation_id="imports_run",
+        summary="Import library exports (librarians)",
+        description="multipart/form-data with one or more `files` and `dry_run`. Same report "
+        "as the admin's import screen, plus the batch id (null for a dry run: nothing is "
+        "written). Each file is parsed whole; a bad file is rejected (its error names the file, "
+        "record and field) and the others still import. A file above IMPORT_MAX_UPLOAD_BYTES "
+        "refuses the whole request with 413 before anything is parsed. Needs « run_import ».",
+        request={"multipart/form-data": s.ImportRequestSerializer},
+        responses={
+            200: OpenApiResponse(s.ImportReportSerializer, description="Dry run report."),
+            201: OpenApiResponse(s.ImportReportSerializer, description="Import recorded."),
+            **errors(400, 401, 403, 413, 429),
+        },
+        parameters=[RETRY_AFTER],
+        tags=["imports"],
+    )
+    def post(self, request):
+        serializer = s.ImportRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        files, dry_run = serializer.validated_data["files"], serializer.validated_data["dry_run"]
+        limit = settings.IMPORT_MAX_UPLOAD_BYTES
+        too_big = [f.name for f in files if f.size > limit]
+        if too_big:
+            body = {
+                "detail": f"Fichier trop volumineux (maximum {limit} octets) : "
+                + ", ".join(too_big),
+                "code": "file_too_large",
+                "files": too_big,
+                "limit": limit,
+            }
+            return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        report, batch = import_run(
+            files=[(f.name, f.read()) for f in files],
+            user=request.user,
+            origin="api",
+            dry_run=dry_run,
+        )
+        body = {**report.to_dict(), "batch": batch.pk if batch else None}
+        return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
+
+
+class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
+    permission_classes = [ImportPermission]
+    serializer_class = s.ImportBatchDetailSerializer
+
+    def get_queryset(self):
+        return import_batches()
+
+    def get_object(self):
+        if not str(self.kwargs["pk"]).isdigit():
+            raise NotFound()
+        return super().get_object()
+
+    @extend_schema(
+        operation_id="imports_read",
+        summary="One import and its report (librarians)",
+        parameters=[
+            OpenApiParameter("id", int, OpenApiParameter.PATH, description="Import id."),
+            RETRY_AFTER,
+        ],
+        responses={200: s.ImportBatchDetailSerializer, **errors(401, 403, 404, 429)},
+        tags=["imports"],
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class CSVRenderer(BaseRenderer):
+    """Lets clients ask for ``text/csv``; the file itself is written by importers.export."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return json.dumps(data, ensure_ascii=False).encode() if data is not None else b""
+
+
+class ExportView(CatalogueAPIView):
+    permission_classes = [ExportPermission]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(
+        operation_id="export_catalogue",
+        summary="Export the catalogue (librarians)",
+        description="The whole catalogue as a file: `catalogue.csv` (spreadsheet, French "
+        "header, « ; », UTF-8 with BOM) or `catalogue.json` (catalogue-json, lossless). Both "
+        "are import formats: importing an export back changes nothing. Needs « view game ».",
+        parameters=[
+            OpenApiParameter(
+                "fmt", str, OpenApiParameter.PATH, enum=["csv", "json"], description="File type."
+            ),
+            RETRY_AFTER,
+        ],
+        responses={
+            (200, "text/csv"): OpenApiTypes.BINARY,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            **errors(401, 403, 404, 429),
+        },
+        tags=["export"],
+    )
+    def get(self, request, fmt: str):
+        if fmt not in EXPORT_FORMATS:
+            raise NotFound("Formats d'export : csv, json.")
+        export = catalogue_export(fmt=fmt)
+        response = HttpResponse(export.data, content_type=export.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
+        return response
+
+
+class TokenView(CatalogueAPIView):
+    """Exchange a username and password for an API token; DELETE revokes it."""
+
+    parser_classes = [JSONParser, FormParser, MultiPartParser]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Get an API token",
+        description="The same token until revoked. Send it as « Authorization: Token <token> ». "
+        "Wrong username or password (or an inactive account): 401; a missing field: 400.",
+        request=s.TokenRequestSerializer,
+        responses={200: s.TokenSerializer, **errors(400, 401, 429)},
+        parameters=[RETRY_AFTER],
+        auth=[],
+        tags=["auth"],
+    )
+    def post(self, request):
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        if not serializer.is_valid():
+            if set(serializer.errors) == {api_settings.NON_FIELD_ERRORS_KEY}:
+                raise AuthenticationFailed(serializer.errors[api_settings.NON_FIELD_ERRORS_KEY][0])
+            raise ValidationError(serializer.errors)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+    @extend_schema(
+        operation_id="auth_token_delete",
+        summary="Revoke my API token",
+        responses={204: None, **errors(401, 403, 429)},
+        parameters=[RETRY_AFTER],
+        tags=["auth"],
+    )
+    def delete(self, request):
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

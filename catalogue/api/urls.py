@@ -1,0 +1,32 @@
+"""/api/v1/: the catalogue API, its OpenAPI schema and its Swagger UI (served from our static
+files: Redoc is left out, its page loads web fonts from a third-party host)."""
+
+from django.urls import path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import imports, views
+from .throttling import AnonThrottle
+
+app_name = "api"
+
+urlpatterns = [
+    path("games/", views.GameListView.as_view(), name="games"),
+    # <str:…>, not <slug:…>: a malformed identifier gets the API's JSON 404, not Django's page.
+    path("games/<str:slug>/", views.GameDetailView.as_view(), name="game-detail"),
+    path("authors/", views.AuthorListView.as_view(), name="authors"),
+    path("authors/<str:slug>/", views.AuthorDetailView.as_view(), name="author-detail"),
+    path("publishers/", views.PublisherListView.as_view(), name="publishers"),
+    path("publishers/<str:slug>/", views.PublisherDetailView.as_view(), name="publisher-detail"),
+    path("categories/", views.CategoryListView.as_view(), name="categories"),
+    path("categories/<str:slug>/", views.CategoryDetailView.as_view(), name="category-detail"),
+    path("imports/", imports.ImportListView.as_view(), name="imports"),
+    path("imports/<str:pk>/", imports.ImportDetailView.as_view(), name="import-detail"),
+    path("export/catalogue.<str:fmt>", imports.ExportView.as_view(), name="export"),
+    path("auth/token/", imports.TokenView.as_view(), name="token"),
+    path("schema/", SpectacularAPIView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
+    path(
+        "docs/",
+        SpectacularSwaggerView.as_view(url_name="api:schema", throttle_classes=[AnonThrottle]),
+        name="docs",
+    ),
+]

@@ -1,0 +1,273 @@
+"""Spreadsheets saved as CSV: one game a row, under a header row (pure Python, no Django).
+
+Header row
+----------
+Column names are matched accent-, case- and spacing-insensitively (« Âge max », ``age_max`` and
+``AGE-MAX`` are the same column), in French or English; only ``titre`` / ``title`` is required:
+
+=====================  ===========================  =========================================
+French                 English                      value
+=====================  ===========================  =========================================
+titre                  title                        the game's title (required)
+type_document          document_type                « objet à 3 dimensions, artefacts, ... »
+auteurs                authors                      « Nom, Rôle; Nom, Rôle » (no role: Auteur)
+editeur                publisher                    publisher name
+categorie              category                     « A 406 jeu de stratégie (jeu de règles) »
+joueurs_min            min_players                  whole number
+joueurs_max            max_players                  whole number
+age_min                min_age                      whole number
+age_max                max_age                      whole number; 99 = no upper limit
+duree_minutes / duree  duration_minutes / duration  whole number
+principe               principle                    text
+analyse_pedagogique    pedagogical_analysis         text
+materiel               components                   text (else read from the rules' « Contenu »)
+regle                  rules / rules_text           the rules text, split into sections
+a_verifier             review_fields                field names to review, e.g. « authors,
+                                                    max_age » (when the column is there it is
+                                                    the review list as is, as our exports write
+                                                    it; otherwise it is computed as for PMB)
+=====================  ===========================  =========================================
+
+Other columns are ignored and named in the file's warnings. The delimiter (``,``, ``;`` or tab)
+is sniffed from the header row. Encoding: UTF-8 (with or without BOM), else Windows-1252 (Excel's
+"CSV (séparateur : point-virgule)"); UTF-16 with a BOM is read too. Bytes that fit neither
+reject the file, naming the line and column.
+
+A file is recognised as CSV when its first line, split at the sniffed delimiter, holds at least
+two known column names. A header without a title column, a column given twice, a row with more
+cells than the header, a bad number or a minimum above its maximum reject the file
+(:class:`RecordError` naming file, line or record, and column).
+
+:func:`write_csv` writes records with the French header, ``;`` and a UTF-8 BOM (what Excel opens
+as is); reading its output gives the same records.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import re
+from collections.abc import Iterable
+
+from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
+from importers.pmb import _parse_authors, _parse_category
+from importers.records import GameRecord, RecordError
+from importers.rules import fold
+
+__all__ = ["COLUMNS", "FORMAT_CSV", "looks_like_csv", "parse_csv", "write_csv"]
+
+FORMAT_CSV = "csv"
+
+#: field key → (French header written by :func:`write_csv`, other accepted names…)
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "title": ("titre", "title"),
+    "document_type": ("type_document", "type_de_document", "document_type"),
+    "authors": ("auteurs", "auteur", "authors", "author"),
+    "publisher": ("editeur", "publisher"),
+    "category": ("categorie", "categorie_esar", "category"),
+    "min_players": ("joueurs_min", "nombre_minimum_de_joueurs", "min_players"),
+    "max_players": ("joueurs_max", "nombre_maximum_de_joueurs", "max_players"),
+    "min_age": ("age_min", "age_minimum", "min_age"),
+    "max_age": ("age_max", "age_maximum", "max_age"),
+    "duration_minutes": (
+        "duree_minutes",
+        "duree",
+        "duree_moyenne",
+        "duree_moyenne_minutes",
+        "duration_minutes",
+        "duration",
+    ),  # fmt: skip
+    "principle": ("principe", "principe_du_jeu", "principle"),
+    "pedagogical_analysis": ("analyse_pedagogique", "pedagogical_analysis"),
+    "components": ("materiel", "components"),
+    "rules_text": ("regle", "regles", "regle_du_jeu", "rules", "rules_text"),
+    "review_fields": ("a_verifier", "review_fields"),
+}
+_BY_NAME = {name: key for key, names in COLUMNS.items() for name in names}
+_DELIMITERS = (";", ",", "\t")
+_CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+
+
+def column_key(header: str) -> str:
+    """« Âge max. » → ``age_max``: the comparable form of a column name."""
+    name = re.sub(r"[^a-z0-9]+", "_", fold(header.strip().strip('"'))).strip("_")
+    return name
+
+
+def _first_line(text: str) -> str:
+    return text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+
+
+def _sniff(header: str) -> str | None:
+    counts = {delimiter: header.count(delimiter) for delimiter in _DELIMITERS}
+    delimiter = max(counts, key=counts.get)
+    return delimiter if counts[delimiter] else None
+
+
+def looks_like_csv(text: str) -> bool:
+    """True if the first line is a header with at least two known column names."""
+    header = _first_line(text)
+    delimiter = _sniff(header)
+    if delimiter is None:
+        return False
+    names = next(csv.reader([header], delimiter=delimiter), [])
+    return sum(column_key(name) in _BY_NAME for name in names) >= 2
+
+
+def _decode(data: bytes, source_name: str) -> str:
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16")
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8) :]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    bad = _CP1252_UNDEFINED.search(data)
+    if bad is None:
+        return data.decode("cp1252")
+    line_start = data.rfind(b"\n", 0, bad.start()) + 1
+    line_number = data.count(b"\n", 0, bad.start()) + 1
+    header = data[: data.find(b"\n")].decode("cp1252", errors="replace")
+    delimiter = _sniff(header) or ","
+    before = data[line_start : bad.start()].decode("cp1252", errors="replace")
+    column_index = len(next(csv.reader([before], delimiter=delimiter), [""])) - 1
+    names = next(csv.reader([header], delimiter=delimiter), [])
+    column = names[column_index].strip() if column_index < len(names) else ""
+    raise RecordError(
+        f"encodage inconnu : l'octet 0x{data[bad.start()]:02X} n'est ni de l'UTF-8 ni du "
+        "Windows-1252 (enregistrez le tableau en « CSV UTF-8 »)",
+        source_name=source_name,
+        record=f"ligne {line_number}",
+        field=column,
+    )
+
+
+def parse_csv(data: bytes, source_name: str, warnings: list[str] | None = None) -> list[GameRecord]:
+    """Parse a CSV export; raises :class:`RecordError` naming the line (or record) and column."""
+    text = _decode(data, source_name).replace("\r\n", "\n").replace("\r", "\n")
+    delimiter = _sniff(_first_line(text)) or ","
+    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise RecordError("fichier CSV vide", source_name=source_name) from None
+    columns: dict[str, int] = {}
+    for position, name in enumerate(header):
+        key = _BY_NAME.get(column_key(name))
+        if key is None:
+            if name.strip() and warnings is not None:
+                warnings.append(f"colonne « {name.strip()} » ignorée (nom inconnu)")
+            continue
+        if key in columns:
+            raise RecordError(
+                f"colonne en double : « {header[columns[key]].strip()} » et « {name.strip()} »",
+                source_name=source_name,
+                record="en-tête",
+                field=name.strip(),
+            )
+        columns[key] = position
+    if "title" not in columns:
+        raise RecordError(
+            "colonne obligatoire absente : « titre » (ou « title »)",
+            source_name=source_name,
+            record="en-tête",
+            field="titre",
+        )
+    records = []
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue  # blank line
+        line = reader.line_num
+        if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
+            raise RecordError(
+                f"ligne {line} : {len(row)} cellules pour {len(header)} colonnes (séparateur "
+                f"« {delimiter} » dans une valeur sans guillemets ?)",
+                source_name=source_name,
+                record=f"ligne {line}",
+            )
+        raw = _raw_record(row, columns, header, len(records), source_name, warnings)
+        records.append(_build(raw, line, source_name))
+    if not records:
+        raise RecordError("aucune ligne de jeu sous l'en-tête", source_name=source_name)
+    return records
+
+
+def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord:
+    def cell(key: str) -> str:
+        position = columns.get(key)
+        return row[position].strip() if position is not None and position < len(row) else ""
+
+    raw = RawRecord(index=index)
+    raw.field_names = {key: header[position].strip() for key, position in columns.items()}
+    for key in COLUMNS:
+        if key in columns and key not in ("authors", "category", "review_fields"):
+            raw.values[key] = cell(key)
+    raw.authors = _parse_authors(cell("authors"))
+    raw.category = _parse_category(cell("category"))
+    if "review_fields" in columns:
+        raw.review_fields, unknown = review_fields_from(cell("review_fields"))
+        if unknown and warnings is not None:
+            warnings.append(
+                f"notice « {raw.name()} » : champs à vérifier inconnus ignorés : "
+                f"{', '.join(unknown)}"
+            )
+    return raw
+
+
+def _build(raw: RawRecord, line: int, source_name: str) -> GameRecord:
+    try:
+        return build_record(raw, source_name, FORMAT_CSV)
+    except RecordError as error:
+        record = error.record if raw.values.get("title") else f"ligne {line}"
+        raise RecordError(
+            f"ligne {line} : {error.message}",
+            source_name=source_name,
+            record=record,
+            field=error.field,
+        ) from None
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _authors_cell(record: GameRecord) -> str:
+    return "; ".join(f"{credit.name}, {credit.role}" for credit in record.authors)
+
+
+def _category_cell(record: GameRecord) -> str:
+    heading = " ".join(part for part in (record.category_code, record.category_label) if part)
+    return f"{heading} ({record.category_family})" if record.category_family else heading
+
+
+def csv_row(record: GameRecord) -> dict[str, object]:
+    """One record as the cells of :func:`write_csv`, by field key."""
+    return {
+        "title": record.title,
+        "document_type": record.document_type,
+        "authors": _authors_cell(record),
+        "publisher": record.publisher,
+        "category": _category_cell(record),
+        "min_players": record.min_players,
+        "max_players": record.max_players,
+        "min_age": record.min_age,
+        "max_age": age_max_for_export(record),
+        "duration_minutes": record.duration_minutes,
+        "principle": record.principle,
+        "pedagogical_analysis": record.pedagogical_analysis,
+        "components": record.components,
+        "rules_text": record.rules_text,
+        "review_fields": ", ".join(record.missing_fields),
+    }
+
+
+def write_csv(records: Iterable[GameRecord]) -> bytes:
+    """The records as CSV: French header, ``;`` delimiter, UTF-8 with BOM, CRLF rows."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow([names[0] for names in COLUMNS.values()])
+    for record in records:
+        row = csv_row(record)
+        writer.writerow(["" if row[key] is None else row[key] for key in COLUMNS])
+    return codecs.BOM_UTF8 + out.getvalue().encode("utf-8")
