@@ -51,7 +51,7 @@ import re
 from collections.abc import Iterable
 
 from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
-from importers.pmb import _parse_authors, _parse_category
+from importers.pmb import parse_authors, parse_category
 from importers.records import GameRecord, RecordError
 from importers.rules import fold
 
@@ -204,8 +204,8 @@ def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord
     for key in COLUMNS:
         if key in columns and key not in ("authors", "category", "review_fields"):
             raw.values[key] = cell(key)
-    raw.authors = _parse_authors(cell("authors"))
-    raw.category = _parse_category(cell("category"))
+    raw.authors = parse_authors(cell("authors"))
+    raw.category = parse_category(cell("category"))
     if "review_fields" in columns:
         raw.review_fields, unknown = review_fields_from(cell("review_fields"))
         if unknown and warnings is not None:

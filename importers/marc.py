@@ -55,7 +55,7 @@ from importers.marc_files import (
     xml_bytes,
     xml_records,
 )
-from importers.pmb import FIELD_LABELS, _parse_category, normalise_label
+from importers.pmb import FIELD_LABELS, parse_category, normalise_label
 from importers.records import AuthorCredit, GameRecord
 
 __all__ = [
@@ -192,13 +192,13 @@ def _category(marc: pymarc.Record) -> tuple[str, str, str]:
         if heading and family and "(" not in heading:
             heading = f"{heading} ({family})"
         if heading:
-            headings.append(_parse_category(heading))
+            headings.append(parse_category(heading))
     for code, label, family in headings:
         if code:
             return code, label, family
     for tag in ("676", "686"):
         for number in _values(marc, tag, "a"):
-            code, _, _ = _parse_category(number)
+            code, _, _ = parse_category(number)
             if code:
                 label, family = (headings[0][1], headings[0][2]) if headings else ("", "")
                 return code, label, family

@@ -457,7 +457,7 @@ _NUMBER = re.compile(r"[0-9]+")
 NO_AGE_LIMIT = 99  # PMB's "Age maximum" for "no upper limit"
 
 
-def _parse_authors(value: str) -> list[AuthorCredit]:
+def parse_authors(value: str) -> list[AuthorCredit]:
     authors: list[AuthorCredit] = []
     for piece in _AUTHOR_SEPARATORS.split(value):
         piece = _one_line(piece)
@@ -471,7 +471,7 @@ def _parse_authors(value: str) -> list[AuthorCredit]:
     return authors
 
 
-def _parse_category(value: str) -> tuple[str, str, str]:
+def parse_category(value: str) -> tuple[str, str, str]:
     lines = [_one_line(line) for line in value.split("\n") if line.strip()]
     if not lines:
         return "", "", ""
@@ -530,7 +530,7 @@ def _build_record(raw: PmbFields, source_name: str, source_format: str) -> GameR
     max_age = None if max_age_value is not None and max_age_value >= NO_AGE_LIMIT else max_age_value
     _check_range(min_age, max_age, "l'âge", raw, "max_age", source_name)
 
-    code, label, family = _parse_category(raw.values.get("category", ""))
+    code, label, family = parse_category(raw.values.get("category", ""))
     rules_text = raw.values.get("rules_text", "").strip()
     sections = split_sections(rules_text)
     record = GameRecord(
@@ -539,7 +539,7 @@ def _build_record(raw: PmbFields, source_name: str, source_format: str) -> GameR
         source_format=source_format,
         record_index=raw.index,
         document_type=_one_line(raw.values.get("document_type", "")),
-        authors=_parse_authors(raw.values.get("authors", "")),
+        authors=parse_authors(raw.values.get("authors", "")),
         publisher=_one_line(raw.values.get("publisher", "")),
         category_code=code,
         category_label=label,

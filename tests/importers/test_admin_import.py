@@ -127,3 +127,14 @@ def test_librarian_can_edit_a_game_and_search_follows(client, librarian, importe
     assert "Bataclan" in response.content.decode()
     response = client.get(reverse("admin:catalogue_game_change", args=[game.pk]))
     assert response.status_code == 200
+
+
+def test_dry_run_report_shows_the_importers_remarks(client, librarian):
+    """Unmapped 900 labels and copies (995) are reported on the confirmation screen."""
+    from tests.importers.test_marc import TA_YU_PMB, iso
+
+    upload(client, ("pmb.mrc", iso(TA_YU_PMB)))
+    batch = ImportBatch.objects.get()
+    html = client.get(reverse("admin:importers_confirm", args=[batch.pk])).content.decode()
+    assert "remarque" in html
+    assert "État de la boîte" in html and "2 exemplaire(s)" in html
