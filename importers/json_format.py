@@ -152,37 +152,8 @@ def _sections(value: Any, raw: RawRecord, source_name: str) -> list[RulesSection
     return [RulesSection(heading=s["heading"], body=s["body"]) for s in value]
 
 
-def game_dict(record: GameRecord) -> dict[str, Any]:
-    """One record as a ``games`` entry."""
-    category = None
-    if record.category_code or record.category_label:
-        category = {
-            "code": record.category_code,
-            "label": record.category_label,
-            "family": record.category_family,
-        }
-    return {
-        "title": record.title,
-        "document_type": record.document_type,
-        "authors": [{"name": a.name, "role": a.role} for a in record.authors],
-        "publisher": record.publisher,
-        "category": category,
-        "min_players": record.min_players,
-        "max_players": record.max_players,
-        "min_age": record.min_age,
-        "max_age": record.max_age,
-        "duration_minutes": record.duration_minutes,
-        "principle": record.principle,
-        "pedagogical_analysis": record.pedagogical_analysis,
-        "components": record.components,
-        "rules_text": record.rules_text,
-        "rules_sections": [{"heading": s.heading, "body": s.body} for s in record.rules_sections],
-        "review_fields": list(record.missing_fields),
-    }
-
-
 def write_catalogue_json(records: Iterable[GameRecord], **extra: Any) -> bytes:
     """The records as a ``catalogue-json`` document (``extra`` keys go to the top level)."""
     document = {"format": FORMAT_JSON, "version": VERSION, **extra}
-    document["games"] = [game_dict(record) for record in records]
+    document["games"] = [record.to_dict() for record in records]
     return (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

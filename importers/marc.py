@@ -55,7 +55,7 @@ from importers.marc_files import (
     xml_bytes,
     xml_records,
 )
-from importers.pmb import FIELD_LABELS, parse_category, normalise_label
+from importers.pmb import FIELD_LABELS, normalise_label, parse_category
 from importers.records import AuthorCredit, GameRecord
 
 __all__ = [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,34 @@ class GameRecord:
     rules_text: str = ""
     rules_sections: list[RulesSection] = field(default_factory=list)
     missing_fields: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The catalogue fields as plain JSON data (the ``catalogue-json`` export's games)."""
+        category = None
+        if self.category_code or self.category_label:
+            category = {
+                "code": self.category_code,
+                "label": self.category_label,
+                "family": self.category_family,
+            }
+        return {
+            "title": self.title,
+            "document_type": self.document_type,
+            "authors": [{"name": a.name, "role": a.role} for a in self.authors],
+            "publisher": self.publisher,
+            "category": category,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "min_age": self.min_age,
+            "max_age": self.max_age,
+            "duration_minutes": self.duration_minutes,
+            "principle": self.principle,
+            "pedagogical_analysis": self.pedagogical_analysis,
+            "components": self.components,
+            "rules_text": self.rules_text,
+            "rules_sections": [{"heading": s.heading, "body": s.body} for s in self.rules_sections],
+            "review_fields": list(self.missing_fields),
+        }
 
 
 class RecordError(Exception):

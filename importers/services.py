@@ -60,7 +60,7 @@ def records_import(
     batch: ImportBatch | None = None,
     progress: Progress | None = None,
 ) -> ImportReport:
-    """Import ``(name, content)`` files; with ``dry_run`` report what would happen, write nothing."""
+    """Import ``(name, content)`` files; a ``dry_run`` reports what would happen, writes nothing."""
     files = list(files)
     report = ImportReport(dry_run=dry_run)
     try:
@@ -79,7 +79,11 @@ def records_import(
 
 def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[str, Any]:
     entry: dict[str, Any] = {
-        "name": name, "format": "", "records": [], "error": None, "warnings": []
+        "name": name,
+        "format": "",
+        "records": [],
+        "error": None,
+        "warnings": [],
     }
     try:
         if len(data) > settings.IMPORT_MAX_UPLOAD_BYTES:
@@ -97,38 +101,19 @@ def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[s
     return entry
 
 
-def _record_values(record: GameRecord) -> dict[str, Any]:
-    """The game fields a record sets (related objects by their natural keys)."""
-    return {
-        "title": record.title,
-        "document_type": record.document_type,
-        "publisher": record.publisher,
-        "category": (record.category_code, record.category_label, record.category_family)
-        if record.category_code
-        else None,
-        "credits": [(credit.name, credit.role) for credit in record.authors],
-        "min_players": record.min_players,
-        "max_players": record.max_players,
-        "min_age": record.min_age,
-        "max_age": record.max_age,
-        "duration_minutes": record.duration_minutes,
-        "principle": record.principle,
-        "pedagogical_analysis": record.pedagogical_analysis,
-        "components": record.components,
-        "rules_text": record.rules_text,
-        "rules_sections": [{"heading": s.heading, "body": s.body} for s in record.rules_sections],
-        "review_fields": list(record.missing_fields),
-    }
-
-
 def _game_values(game: Game) -> dict[str, Any]:
+    """A catalogue game in the shape of :meth:`GameRecord.to_dict`, to tell "unchanged"."""
     category = game.category
     return {
         "title": game.title,
         "document_type": game.document_type,
+        "authors": [
+            {"name": c.author.name, "role": c.role} for c in game.credits.select_related("author")
+        ],
         "publisher": game.publisher.name if game.publisher_id else "",
-        "category": (category.code, category.label, category.family) if category else None,
-        "credits": [(c.author.name, c.role) for c in game.credits.select_related("author")],
+        "category": {"code": category.code, "label": category.label, "family": category.family}
+        if category
+        else None,
         "min_players": game.min_players,
         "max_players": game.max_players,
         "min_age": game.min_age,
@@ -145,7 +130,7 @@ def _game_values(game: Game) -> dict[str, Any]:
 
 def _save_record(record: GameRecord, *, batch: ImportBatch | None) -> dict[str, Any]:
     key = text.fold(record.title)
-    values = _record_values(record)
+    values = record.to_dict()
     game = Game.objects.filter(import_key=key).first()
     if game is not None and _game_values(game) == values:
         action = UNCHANGED
@@ -187,7 +172,8 @@ def _apply(game: Game, record: GameRecord, values: dict[str, Any], *, batch) -> 
     game.import_batch = batch
     game.imported_at = timezone.now()
     try:
-        catalogue_services.game_save(game=game, credits=values["credits"])
+        credits = [(author["name"], author["role"]) for author in values["authors"]]
+        catalogue_services.game_save(game=game, credits=credits)
     except ValidationError as error:
         field_name, messages = next(iter(error.message_dict.items()))
         raise RecordError(
@@ -244,7 +230,11 @@ def import_batch_cancel(*, batch: ImportBatch) -> None:
 
 
 def import_run(
-    *, files: Iterable[tuple[str, bytes]], user=None, origin: str, dry_run: bool = False,
+    *,
+    files: Iterable[tuple[str, bytes]],
+    user=None,
+    origin: str,
+    dry_run: bool = False,
     progress: Progress | None = None,
 ) -> tuple[ImportReport, ImportBatch | None]:
     """Import in one step (command line, API): a dry run leaves no trace; a real run is recorded."""
