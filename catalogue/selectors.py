@@ -106,26 +106,42 @@ def _filtered(params: SearchParams, *, skip: str | None = None) -> tuple[QuerySe
     return queryset, False
 
 
-def _numeric_facet(queryset: QuerySet, values, make_q, selected) -> list[dict[str, Any]]:
-    counts = queryset.aggregate(
-        **{f"v{value}": Count("id", filter=make_q(value)) for value in values}
-    )
-    return [
-        {"value": value, "count": counts[f"v{value}"], "selected": value == selected}
-        for value in values
-    ]
+NUMERIC_FACETS = (("players", PLAYER_COUNTS), ("age", AGES), ("max_duration", DURATIONS))
+
+
+def _numeric_facets(params: SearchParams) -> dict[str, list[dict[str, Any]]]:
+    """Counts for each value of the numeric filters, each under the *other* filters.
+
+    Facets whose own filter is not set share the same base set of games, so their counts come
+    from one aggregate query instead of one each (the text match then runs once for them all).
+    """
+    groups: dict[str | None, list[str]] = {}
+    for name, _values in NUMERIC_FACETS:
+        groups.setdefault(name if getattr(params, name) is not None else None, []).append(name)
+    values_of = dict(NUMERIC_FACETS)
+    facets: dict[str, list[dict[str, Any]]] = {}
+    for skip, names in groups.items():
+        queryset, _ = _filtered(params, skip=skip)
+        counts = queryset.aggregate(
+            **{
+                f"{name}_{value}": Count(
+                    "id", filter=_filter_q(replace(params, **{name: value}), name)
+                )
+                for name in names
+                for value in values_of[name]
+            }
+        )
+        for name in names:
+            selected = getattr(params, name)
+            facets[name] = [
+                {"value": value, "count": counts[f"{name}_{value}"], "selected": value == selected}
+                for value in values_of[name]
+            ]
+    return {name: facets[name] for name, _values in NUMERIC_FACETS}
 
 
 def _facets(params: SearchParams) -> dict[str, list[dict[str, Any]]]:
-    facets: dict[str, list[dict[str, Any]]] = {}
-    for name, values in (("players", PLAYER_COUNTS), ("age", AGES), ("max_duration", DURATIONS)):
-        queryset, _ = _filtered(params, skip=name)
-        facets[name] = _numeric_facet(
-            queryset,
-            values,
-            lambda v, name=name: _filter_q(replace(params, **{name: v}), name),
-            getattr(params, name),
-        )
+    facets = _numeric_facets(params)
 
     queryset, _ = _filtered(params, skip="category")
     rows = (

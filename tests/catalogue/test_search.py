@@ -272,3 +272,19 @@ class TestRelax:
 
     def test_no_hint_when_results_exist(self, shelf):
         assert game_search(params=SearchParams(players=2)).relax == []
+
+
+def test_numeric_facets_share_one_query_when_their_filters_are_unset(shelf):
+    """players, age and duration facets without their own filter: one aggregate, not three."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as unset:
+        game_search(params=SearchParams(q="jeu"))
+    with CaptureQueriesContext(connection) as one_set:
+        game_search(params=SearchParams(q="jeu", age=8))
+    assert len(one_set) == len(unset) + 1
+    # And the counts are the same as computing each facet on its own.
+    result = game_search(params=SearchParams(age=8, category="A 404"))
+    assert facet(result, "age")[8] == 2 and facet(result, "age")[4] == 1
+    assert facet(result, "players")[3] == 2 and facet(result, "max_duration")[30] == 1
