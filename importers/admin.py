@@ -27,17 +27,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         "rejected",
     ]
     list_filter = ["status", "origin"]
-    readonly_fields = [
-        "created_at",
-        "created_by",
-        "origin",
-        "status",
-        "created",
-        "updated",
-        "unchanged",
-        "flagged",
-        "rejected",
-    ]
+    readonly_fields = list_display[1:]
     exclude = ["report"]
     change_form_template = "admin/importers/importbatch/change_form.html"
 
