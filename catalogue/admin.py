@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.core.exceptions import FieldDoesNotExist
 from django.http import HttpResponse
 from django.utils.translation import gettext_lazy as _
 
@@ -21,9 +22,13 @@ class NeedsReviewFilter(admin.SimpleListFilter):
 
     def lookups(self, request, model_admin):
         names = sorted(
-            {name for fields in Game.objects.values_list("review_fields", flat=True) for name in fields}
+            {
+                name
+                for fields in Game.objects.values_list("review_fields", flat=True)
+                for name in fields
+            }
         )
-        return [(name, Game._meta.get_field(name).verbose_name if _is_field(name) else name) for name in names]
+        return [(name, _field_label(name)) for name in names]
 
     def queryset(self, request, queryset):
         if not self.value():
@@ -36,31 +41,58 @@ class NeedsReviewFilter(admin.SimpleListFilter):
         return queryset.filter(pk__in=ids)
 
 
-def _is_field(name: str) -> bool:
+def _field_label(name: str) -> str:
+    """The game field's label for a review-list entry (importers name fields as the model does)."""
     try:
-        Game._meta.get_field(name)
-    except Exception:
-        return False
-    return True
+        return Game._meta.get_field(name).verbose_name
+    except FieldDoesNotExist:
+        return name
 
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     list_display = [
-        "title", "category", "publisher", "min_players", "max_players", "min_age",
-        "duration_minutes", "needs_review",
+        "title",
+        "category",
+        "publisher",
+        "min_players",
+        "max_players",
+        "min_age",
+        "duration_minutes",
+        "needs_review",
     ]
     list_filter = [
-        "needs_review", NeedsReviewFilter, "category", "publisher", "engine", "source_format",
+        "needs_review",
+        NeedsReviewFilter,
+        "category",
+        "publisher",
+        "engine",
+        "source_format",
     ]
     search_fields = ["title", "credits__author__name", "publisher__name", "category__code"]
     autocomplete_fields = ["publisher", "category"]
     inlines = [CreditInline]
     prepopulated_fields = {"slug": ["title"]}
-    readonly_fields = ["source_file", "source_format", "import_batch", "imported_at", "created_at", "updated_at"]
+    readonly_fields = [
+        "source_file",
+        "source_format",
+        "import_batch",
+        "imported_at",
+        "created_at",
+        "updated_at",
+    ]
     fieldsets = [
         (None, {"fields": ["title", "slug", "document_type", "publisher", "category", "engine"]}),
-        (_("Pour qui ?"), {"fields": [("min_players", "max_players"), ("min_age", "max_age"), "duration_minutes"]}),
+        (
+            _("Pour qui ?"),
+            {
+                "fields": [
+                    ("min_players", "max_players"),
+                    ("min_age", "max_age"),
+                    "duration_minutes",
+                ]
+            },
+        ),
         (_("Description"), {"fields": ["principle", "pedagogical_analysis", "components"]}),
         (_("Règle"), {"fields": ["rules_text", "rules_sections"]}),
         (_("Vérification"), {"fields": ["needs_review", "review_fields"]}),

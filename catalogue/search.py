@@ -45,7 +45,8 @@ POSTGRES_SETUP = [
     "CREATE OR REPLACE FUNCTION ludo_unaccent(text) RETURNS text "
     "LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT "
     "AS $$ SELECT translate(public.unaccent('public.unaccent'::regdictionary, $1), '<>', '  ') $$",
-    f"CREATE INDEX IF NOT EXISTS catalogue_game_search_idx ON catalogue_game USING gin (({PG_DOCUMENT}))",
+    "CREATE INDEX IF NOT EXISTS catalogue_game_search_idx ON catalogue_game "
+    f"USING gin (({PG_DOCUMENT}))",
 ]
 POSTGRES_TEARDOWN = [
     "DROP INDEX IF EXISTS catalogue_game_search_idx",

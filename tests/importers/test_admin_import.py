@@ -138,3 +138,17 @@ def test_dry_run_report_shows_the_importers_remarks(client, librarian):
     html = client.get(reverse("admin:importers_confirm", args=[batch.pk])).content.decode()
     assert "remarque" in html
     assert "État de la boîte" in html and "2 exemplaire(s)" in html
+
+
+def test_review_list_filters_by_missing_field(client, librarian, imported):
+    url = reverse("admin:catalogue_game_changelist")
+    html = client.get(url).content.decode()
+    assert "champ à compléter" in html and "?missing=authors" in html
+
+    def listed(**query):
+        changelist = client.get(url, query).context["cl"]
+        return sorted(game.title for game in changelist.result_list)
+
+    assert listed(missing="authors") == ["Bataclan", "Prairie ou Buffalo"]
+    assert listed(missing="duration_minutes") == ["Prairie ou Buffalo"]
+    assert len(listed()) == 5
