@@ -95,11 +95,11 @@ def test_online_match_between_two_browsers_with_an_invite_link(live_server, brow
         other.wait_for_function(
             "() => document.getElementById('log').textContent.includes('Bison f1 → f2')"
         )
-        assert "À vous de jouer" in other.locator("#play-status").inner_text()
+        expect(other.locator("#play-status")).to_contain_text("À vous de jouer")
         other.locator("#move-select").select_option(index=0)
         other.locator("#move-form button").click()
         page.wait_for_function("() => document.getElementById('log').children.length == 2")
-        assert "À vous de jouer" in page.locator("#play-status").inner_text()
+        expect(page.locator("#play-status")).to_contain_text("À vous de jouer")
     finally:
         host.close()
         friend.close()
