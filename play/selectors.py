@@ -40,10 +40,16 @@ def _viewer(match: Match, controlled: set[int], to_act: tuple[int, ...], seat: i
     return min(controlled) if controlled else None
 
 
+def _moves_of_snapshot(match: Match):
+    """The moves that led to the loaded snapshot: a move committed since the row was read is
+    left out, so the log, the position and the version of one answer always agree."""
+    return match.moves.filter(ply__lte=match.plies)
+
+
 def match_log(match: Match) -> list[dict[str, Any]]:
     """The public move log in the active language (replayed: descriptions need the position)."""
     engine = get_engine(match.engine)
-    moves = list(match.moves.order_by("ply"))
+    moves = list(_moves_of_snapshot(match).order_by("ply"))
     states: list = []
     replay(match, moves, states=states)
     return [
@@ -68,7 +74,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
     to_act = engine.to_act(state)
     viewer = _viewer(match, controlled, to_act, seat)
     finished = match.status == Match.Status.FINISHED
-    last = match.moves.order_by("-ply").first()
+    last = _moves_of_snapshot(match).order_by("-ply").first()
     data: dict[str, Any] = {
         "code": match.code,
         "game": {

@@ -363,3 +363,13 @@ class TestSeries:
         with pytest.raises(PlayError) as error:
             match_next_round(match=match, token=token)
         assert error.value.code == "match_not_over"
+
+
+def test_an_answer_never_mixes_an_old_position_with_a_newer_log(buffalo_game):
+    """A move committed after the match row was read stays out of that answer's log."""
+    match, token = match_start(game=buffalo_game, seats=HOT_SEAT)
+    stale_copy = Match.objects.get(pk=match.pk)  # read before the move
+    play(match, token)
+    answer = match_state(match=stale_copy, token=token)
+    assert answer["version"] == 0 and answer["log"] == [] and answer["to_act"] == [0]
+    assert not answer["can_undo"]
