@@ -22,7 +22,7 @@ from catalogue.models import Game
 from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
 from .errors import PlayError
 from .models import Seat
-from .selectors import match_get, match_replay, match_state
+from .selectors import match_get, match_legal_moves, match_replay, match_state
 from .services import (
     SeatSpec,
     controlled_seats,
@@ -88,6 +88,11 @@ class PlayAPIView(APIView):
     def token(self, request) -> str | None:
         return request.META.get(TOKEN_HEADER)
 
+    def seat_param(self, request) -> int | None:
+        """``?seat=N``: whose view, among the seats the token controls (hot-seat)."""
+        seat = request.query_params.get("seat", "")
+        return int(seat) if seat.isdigit() else None
+
     def valid(self, serializer_class, request):
         serializer = serializer_class(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -134,8 +139,7 @@ class MatchDetailView(PlayAPIView):
         match = match_get(code=code)
         # Bots also move on polls, so a long bot sequence never blocks one request for long.
         match_advance_bots(match=match)
-        seat = request.query_params.get("seat")
-        seat = int(seat) if seat not in (None, "") and seat.isdigit() else None
+        seat = self.seat_param(request)
         scope = ",".join(str(s) for s in sorted(controlled_seats(match, self.token(request))))
         etag = f'W/"{match.code}-{match.version}-{scope}-{seat}-{request.LANGUAGE_CODE}"'
         if request.META.get("HTTP_IF_NONE_MATCH") == etag:
@@ -186,16 +190,8 @@ class MatchLegalMovesView(PlayAPIView):
     )
     def get(self, request, code):
         match = match_get(code=code)
-        seat = request.query_params.get("seat", "")
-        state = match_state(
-            match=match, token=self.token(request), seat=int(seat) if seat.isdigit() else None
-        )
         return Response(
-            {
-                "seat": state["viewer"],
-                "version": state["version"],
-                "legal_moves": state["legal_moves"],
-            }
+            match_legal_moves(match=match, token=self.token(request), seat=self.seat_param(request))
         )
 
 

@@ -140,6 +140,16 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
     return data
 
 
+def match_legal_moves(*, match: Match, token: str | None, seat: int | None = None) -> dict:
+    """The moves the token's seat may make now (no log replay: just the snapshot)."""
+    engine = get_engine(match.engine)
+    state = engine.from_dict(match.state)
+    to_act = engine.to_act(state)
+    viewer = _viewer(match, tokens.seats_for_token(match, token, match.seats.all()), to_act, seat)
+    moves = engine.legal_moves(state, viewer) if viewer in to_act else []
+    return {"seat": viewer, "version": match.version, "legal_moves": moves}
+
+
 def match_replay(*, match: Match) -> dict[str, Any]:
     """Every public position of a finished match, move by move, for the replay page."""
     if match.status != Match.Status.FINISHED:

@@ -161,6 +161,11 @@ def test_legal_moves_and_log_endpoints(client, created):
     code = created["code"]
     legal = get(client, API + code + "/legal-moves/", created["token"]).json()
     assert legal["seat"] == 0 and {"from": "a1", "to": "a2"} in legal["legal_moves"]
+    assert legal["version"] == 0 and len(legal["legal_moves"]) == 11
+    spectator = get(client, API + code + "/legal-moves/").json()
+    assert spectator == {"seat": None, "version": 0, "legal_moves": []}
+    other_seat = get(client, API + code + "/legal-moves/?seat=1", created["token"])
+    assert other_seat.status_code == 403 and other_seat.json()["code"] == "seat_token_invalid"
     post(
         client,
         API + code + "/moves/",
