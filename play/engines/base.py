@@ -141,6 +141,10 @@ class Engine(ABC, Generic[State]):
         """Whether a move made hidden information public (undo may not cross it)."""
         return False
 
+    def seat_roles(self, state: State) -> tuple[str, ...]:
+        """What each seat plays in ``state``, as role codes (a side, a colour, a team…)."""
+        return ()
+
     def seat_count(self, state: State) -> int:
         """How many seats the game in ``state`` has (bots need it for multi-player search)."""
         if self.info.min_seats == self.info.max_seats:

@@ -1,0 +1,132 @@
+"""What a game package provides to the generic play machinery.
+
+A game is one package under ``play/games/<slug>/`` whose ``__init__`` exposes ``GAME``, an instance
+of a :class:`GamePackage` subclass. The package holds everything that knows the game: its rules
+engine, its bots, its texts (log lines, rule messages, seat roles, option labels, in French with
+gettext), its board script and styles (``static/`` inside the package), its round/series logic, its
+house rules and the record's examples. The services, selectors, API, views, templates, ``play.js``
+and the site stylesheet only ever talk to this interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import import_module
+from pathlib import Path
+from typing import Any, ClassVar, Protocol
+
+from django.utils.translation import gettext_lazy
+
+from play.engines.base import Engine, Move
+
+# Level codes every bot provider uses; a game may offer a subset or add "expert".
+LEVEL_LABELS: dict[str, Any] = {
+    "beginner": gettext_lazy("débutant"),
+    "intermediate": gettext_lazy("intermédiaire"),
+    "strong": gettext_lazy("fort"),
+    "expert": gettext_lazy("expert"),
+}
+
+
+class SeriesAdapter(Protocol):
+    """Rounds of one table (a handicap series…): the next round is a new match of the same seats."""
+
+    def first(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def choices(self, series: dict[str, Any], outcome: dict[str, Any]) -> dict[str, Any]: ...
+
+    def next(
+        self, series: dict[str, Any], outcome: dict[str, Any], choice: str | None
+    ) -> tuple[dict[str, Any], dict[str, Any]]: ...
+
+    def round_winners(self, series: dict[str, Any]) -> list[list[int]]: ...
+
+
+@dataclass(frozen=True)
+class ScenarioStep:
+    """One move of a record's example, with the record's own words about it."""
+
+    seat: int
+    move: Move
+    words: Any = ""  # lazily translated text shown while stepping through the example
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """An example of the record: a start position (a state dict, or options) and moves that follow.
+
+    ``state`` is the engine's ``to_dict`` of the starting position (``None``: the game's normal
+    start with ``options`` and ``seats``). Tests replay every step through the engine; the game
+    page lets visitors step through it on the real board.
+    """
+
+    key: str
+    title: Any
+    text: Any
+    seats: int
+    steps: tuple[ScenarioStep, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    state: Mapping[str, Any] | None = None
+    seed: str = "scenario"
+
+
+class GamePackage:
+    """Base class of a game package's ``GAME`` object. Override what the game needs."""
+
+    slug: ClassVar[str]
+    engine_path: ClassVar[str]  # "module:Class" of the rules engine, loaded on first use
+    # Catalogue titles (lower case, accents removed) that the importer links to this game.
+    titles: ClassVar[tuple[str, ...]] = ()
+    # Engine codes -> lazily translated French texts.
+    rule_messages: ClassVar[Mapping[str, Any]] = {}
+    outcome_reasons: ClassVar[Mapping[str, Any]] = {}
+    role_labels: ClassVar[Mapping[str, Any]] = {}
+    option_labels: ClassVar[Mapping[str, Any]] = {}
+    option_choice_labels: ClassVar[Mapping[str, Mapping[Any, Any]]] = {}
+    # Bot levels offered, weakest first, and how each is described to players (measured strength).
+    bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "intermediate", "strong")
+    level_descriptions: ClassVar[Mapping[str, Any]] = {}
+    default_level: ClassVar[str] = "intermediate"
+    # Static files (paths under the package's ``static/`` folder) the play page loads.
+    scripts: ClassVar[tuple[str, ...]] = ()
+    styles: ClassVar[tuple[str, ...]] = ()
+    # Decisions the engine takes where the record is silent: (heading, paragraph) pairs.
+    house_rules: ClassVar[tuple[tuple[Any, Any], ...]] = ()
+    series: ClassVar[SeriesAdapter | None] = None
+
+    @cached_property
+    def engine(self) -> Engine:
+        module_name, class_name = self.engine_path.split(":")
+        return getattr(import_module(module_name), class_name)()
+
+    @property
+    def package_dir(self) -> Path:
+        return Path(import_module(type(self).__module__).__file__).parent
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]:
+        return ()
+
+    def level_label(self, level: str) -> str:
+        return str(LEVEL_LABELS.get(level, level))
+
+    def seat_role_labels(self, state: Any) -> list[str]:
+        """What each seat plays in ``state`` (from the engine's roles), in the active language."""
+        return [str(self.role_labels.get(code, code)) for code in self.engine.seat_roles(state)]
+
+    def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
+        """One public line of the move log in the active language; leaks no secret."""
+        return self.engine.describe(before, seat, move)
+
+    def play_texts(self) -> dict[str, Any]:
+        """Strings for the board script (``T.game`` in JavaScript), in the active language."""
+        return {}
+
+    def bot_move(
+        self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
+    ) -> Move:
+        """The move a bot of ``level`` picks for ``seat``, thinking at most ``seconds``."""
+        raise NotImplementedError
