@@ -125,6 +125,25 @@ class GamePackage:
         """Strings for the board script (``T.game`` in JavaScript), in the active language."""
         return {}
 
+    def evaluate(self, state: Any) -> list[float]:
+        """The game's own evaluation: a value in [0, 1] per seat (1 = surely wins).
+
+        Bots' searches and the arena's one-ply reference player use it. The default knows only
+        finished games (winners 1, others 0) and calls every other position even.
+        """
+        seats = self.engine.seat_count(state)
+        outcome = self.engine.outcome(state)
+        if outcome is None:
+            return [0.5] * seats
+        if outcome.draw or not outcome.winners:
+            return [0.5 if outcome.draw else 0.0] * seats
+        return [1.0 if seat in outcome.winners else 0.0 for seat in range(seats)]
+
+    def gain(self, before: Any, after: Any, seat: int) -> float:
+        """The immediate gain of a move for ``seat`` (points, captures, progress): the arena's
+        greedy reference player takes the move with the largest one. Default: the evaluation."""
+        return self.evaluate(after)[seat] - self.evaluate(before)[seat]
+
     def bot_move(
         self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
     ) -> Move:
