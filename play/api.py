@@ -91,7 +91,8 @@ class PlayAPIView(APIView):
     def seat_param(self, request) -> int | None:
         """``?seat=N``: whose view, among the seats the token controls (hot-seat)."""
         seat = request.query_params.get("seat", "")
-        return int(seat) if seat.isdigit() else None
+        # ASCII digits only: « ² » or « ٣ » pass str.isdigit() but int() refuses them.
+        return int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 6 else None
 
     def valid(self, serializer_class, request):
         serializer = serializer_class(data=request.data)

@@ -226,6 +226,14 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
         new_state = engine.play(state, seat, move, rng)
     except IllegalMove as error:
         raise IllegalMoveError(rule_message(error.rule, error.message), rule=error.rule) from None
+    try:
+        # Only the engine's form of the move is stored (no extra keys from the client).
+        move = engine.canonical_move(state, seat, move)
+    except IllegalMove:
+        raise IllegalMoveError(
+            _("Ce coup contient des champs ou des valeurs que les règles ne connaissent pas."),
+            rule="malformed_move",
+        ) from None
     outcome = engine.outcome(new_state)
     record = MoveRecord(
         match=match,

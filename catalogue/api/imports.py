@@ -12,7 +12,7 @@ from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -20,6 +20,7 @@ from rest_framework.settings import api_settings
 
 from importers.export import EXPORT_FORMATS, catalogue_export
 from importers.services import import_run
+from ludotheque.parsers import JSONParser
 
 from . import serializers as s
 from .permissions import ExportPermission, ImportPermission

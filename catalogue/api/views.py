@@ -15,7 +15,6 @@ from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import DjangoModelPermissionsOrAnonReadOnly
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -25,6 +24,7 @@ from rest_framework.views import APIView
 from catalogue.forms import GameSearchForm
 from catalogue.models import Author, Category, Game, Publisher
 from catalogue.selectors import browse_list, game_get, game_search
+from ludotheque.parsers import JSONParser
 
 from . import serializers as s
 from .schema import PAGE, READ_AUTH, RETRY_AFTER, SEARCH_PARAMETERS, SLUG_SCHEMA, errors

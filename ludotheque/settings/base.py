@@ -31,7 +31,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside whitenoise, so that static files get the policy too.
+    "ludotheque.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "ludotheque.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -104,6 +107,11 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.DjangoModelPermissionsOrAnonReadOnly",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "ludotheque.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"anon": API_ANON_RATE},
 }
 
@@ -126,6 +134,29 @@ SPECTACULAR_SETTINGS = {
 # Library exports above this size are refused before parsing.
 IMPORT_MAX_UPLOAD_BYTES = int(os.environ.get("IMPORT_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
+# Any request body above this is refused (413) before it is read (ludotheque.middleware); a
+# multipart upload (imports: several files) may be up to IMPORT_MAX_REQUEST_BYTES.
+REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(1024 * 1024)))
+IMPORT_MAX_REQUEST_BYTES = int(
+    os.environ.get("IMPORT_MAX_REQUEST_BYTES", str(4 * IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024))
+)
+# How deeply a JSON body may nest (ludotheque.parsers); our deepest documents need 5 levels.
+API_JSON_MAX_DEPTH = 32
+
+# Every response's Content-Security-Policy (ludotheque.middleware): this site only, no inline
+# script, no eval; the API docs use drf-spectacular's split Swagger view for that reason.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
