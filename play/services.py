@@ -317,7 +317,11 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
     """Take back ``seat``'s last move: only if nobody moved since and it revealed nothing."""
     _check_seat(match, token, seat)
     _check_current(match, expected_version)
-    moves = list(match.moves.order_by("ply"))
+    # The moves of the snapshot the player saw: a move committed since then makes this a lost
+    # race (409 stale_version when committing), not a refusal.
+    moves = list(match.moves.filter(ply__lte=match.plies).order_by("ply"))
+    if len(moves) != match.plies:  # a concurrent undo removed one
+        raise StaleVersion(STALE_MESSAGE)
     if not moves or moves[-1].seat != seat or moves[-1].by_bot:
         raise UndoRefused(
             _("Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ait joué."),
