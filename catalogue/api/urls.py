@@ -4,7 +4,7 @@ files: Redoc is left out, its page loads web fonts from a third-party host)."""
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import imports, views
+from . import auth, imports, views
 from .throttling import AnonThrottle
 
 app_name = "api"
@@ -22,7 +22,7 @@ urlpatterns = [
     path("imports/", imports.ImportListView.as_view(), name="imports"),
     path("imports/<str:pk>/", imports.ImportDetailView.as_view(), name="import-detail"),
     path("export/catalogue.<str:fmt>", imports.ExportView.as_view(), name="export"),
-    path("auth/token/", imports.TokenView.as_view(), name="token"),
+    path("auth/token/", auth.TokenView.as_view(), name="token"),
     path("schema/", SpectacularAPIView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
     path(
         "docs/",

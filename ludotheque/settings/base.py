@@ -99,6 +99,20 @@ STORAGES = {
 # by catalogue.api.throttling (so tests can lower it with override_settings).
 API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 
+# Password attempts at /api/v1/auth/token/, per client address and per username.
+API_TOKEN_RATE = os.environ.get("API_TOKEN_RATE", "10/min")
+API_TOKEN_USERNAME_RATE = os.environ.get("API_TOKEN_USERNAME_RATE", "30/hour")
+
+# Throttle counts and bot-time budgets are shared by every server process: the database cache
+# (its table is created by a migration of the catalogue app).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "ludotheque_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -113,6 +127,9 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": API_ANON_RATE},
+    # How many reverse proxies in front of us add to X-Forwarded-For: 0 (the default) ignores
+    # the header, so a client cannot choose its own address for throttling.
+    "NUM_PROXIES": int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0")),
 }
 
 SPECTACULAR_SETTINGS = {
