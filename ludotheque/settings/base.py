@@ -179,6 +179,12 @@ SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
 # How long bots may think within one web request (the rest is played on the next poll).
 PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0"))
+# Bots' thinking time beyond one request (play.bot_budget): how many requests may think at
+# once, site-wide, and seconds per minute for one client address, one match, the whole site.
+PLAY_BOT_CONCURRENCY = int(os.environ.get("PLAY_BOT_CONCURRENCY", "1"))
+PLAY_BOT_CLIENT_SECONDS = float(os.environ.get("PLAY_BOT_CLIENT_SECONDS", "20"))
+PLAY_BOT_MATCH_SECONDS = float(os.environ.get("PLAY_BOT_MATCH_SECONDS", "20"))
+PLAY_BOT_SITE_SECONDS = float(os.environ.get("PLAY_BOT_SITE_SECONDS", "30"))
 # Requests per client to the play API (pages poll about once a second).
 PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
 # How often the play page asks for news (milliseconds).
