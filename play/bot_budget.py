@@ -4,7 +4,8 @@ Bots think inside web requests, so their time is the web workers' time. Four bou
 from crowding out visitors (all shared by every process, in the cache):
 
 * one request thinks at most ``PLAY_BOT_BUDGET_SECONDS`` (the rest waits for the next poll);
-* at most ``PLAY_BOT_CONCURRENCY`` requests think at the same time, site-wide (a slot each);
+* one request at a time thinks for a given match, and at most ``PLAY_BOT_CONCURRENCY``
+  requests think at the same time, site-wide (a slot each);
 * per minute, at most ``PLAY_BOT_CLIENT_SECONDS`` of thinking for one client address,
   ``PLAY_BOT_MATCH_SECONDS`` for one match and ``PLAY_BOT_SITE_SECONDS`` for everyone.
 
@@ -37,14 +38,15 @@ def _counters(client: str | None, match_code: str) -> list[tuple[str, float]]:
     return counters
 
 
-def _take_slot() -> str | None:
-    owner = uuid.uuid4().hex
+def _take(keys: list[str]) -> str | None:
+    """The first of ``keys`` that this request could claim, or None (all taken)."""
     timeout = int(settings.PLAY_BOT_BUDGET_SECONDS) + 30  # freed even if a worker dies
-    for index in range(settings.PLAY_BOT_CONCURRENCY):
-        key = f"bot-slot:{index}"
-        if cache.add(key, owner, timeout=timeout):
-            return key
-    return None
+    owner = uuid.uuid4().hex
+    return next((key for key in keys if cache.add(key, owner, timeout=timeout)), None)
+
+
+def _release(*keys: str | None) -> None:
+    cache.delete_many([key for key in keys if key])
 
 
 @contextmanager
@@ -54,8 +56,15 @@ def bot_thinking(*, client: str | None, match_code: str, wanted: float) -> Itera
     counters = _counters(client, match_code)
     values = cache.get_many([key for key, _limit in counters])
     allowed = min([wanted] + [limit - values.get(key, 0.0) for key, limit in counters])
-    slot = _take_slot() if allowed >= MIN_THINKING_SECONDS else None
-    if slot is None:
+    if allowed < MIN_THINKING_SECONDS:
+        yield 0.0
+        return
+    # One request thinks for a match at a time (others would search the same position), and
+    # at most PLAY_BOT_CONCURRENCY requests think at all.
+    match_lock = _take([f"bot-match:{match_code}"])
+    slot = _take([f"bot-slot:{n}" for n in range(settings.PLAY_BOT_CONCURRENCY)])
+    if match_lock is None or slot is None:
+        _release(match_lock, slot)
         yield 0.0
         return
     started = time.monotonic()
@@ -67,4 +76,4 @@ def bot_thinking(*, client: str | None, match_code: str, wanted: float) -> Itera
         cache.set_many(
             {key: current.get(key, 0.0) + spent for key, _limit in counters}, timeout=2 * _WINDOW
         )
-        cache.delete(slot)
+        _release(match_lock, slot)

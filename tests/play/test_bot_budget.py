@@ -89,6 +89,13 @@ def test_one_request_thinks_at_a_time(db, thinking):
         assert again == 1.0  # the slot is free once the first is done
 
 
+def test_one_request_at_a_time_thinks_for_a_match(db, thinking):
+    with bot_thinking(client="a", match_code="m1", wanted=1.0) as first:
+        with bot_thinking(client="b", match_code="m1", wanted=1.0) as same_match:
+            with bot_thinking(client="c", match_code="m2", wanted=1.0) as other_match:
+                assert (first, same_match, other_match) == (1.0, 0.0, 1.0)
+
+
 @pytest.fixture
 def versus_bot(client, buffalo_game):
     seats = [{"kind": "local"}, {"kind": "bot", "level": "strong"}]
