@@ -12,7 +12,6 @@ from django.test import override_settings
 
 import play.services
 from play.bot_budget import bot_thinking
-from play.engines.registry import get_engine
 from play.models import Match
 
 API = "/api/v1/matches/"
@@ -40,12 +39,12 @@ def thinking(db, monkeypatch, clock):
     """Replace the bots by one that uses all the time it is given; returns what it was given."""
     given: list[float] = []
 
-    def bot_move(engine_slug, state, seat, *, level, rng, seconds):
+    def bot_move(package, state, seat, *, level, seconds, rng):
         given.append(seconds)
         clock.now += seconds
-        return get_engine(engine_slug).legal_moves(state, seat)[0]
+        return package.engine.legal_moves(state, seat)[0]
 
-    monkeypatch.setattr(play.services, "bot_move", bot_move)
+    monkeypatch.setattr(play.services, "_bot_move", bot_move)
     cache.clear()
     yield given
     cache.clear()

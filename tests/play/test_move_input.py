@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 
 from play.engines.base import IllegalMove
-from play.engines.registry import get_engine
+from play.games.registry import get_engine
 from play.models import Match, MoveRecord
 
 API = "/api/v1/matches/"
