@@ -7,7 +7,8 @@ import pytest
 from django.test import override_settings
 
 from play.engines.base import IllegalMove
-from play.games.registry import get_engine
+from play.engines.base import chance_for
+from play.games.registry import games, get_engine
 from play.models import Match, MoveRecord
 
 API = "/api/v1/matches/"
@@ -40,6 +41,17 @@ def test_canonical_move_is_the_equal_legal_move():
     with pytest.raises(IllegalMove) as error:
         engine.canonical_move(state, seat, {**legal, "extra": 1})
     assert error.value.rule == "illegal_move"
+
+
+@pytest.mark.parametrize("slug", sorted(games()))
+def test_every_engine_keeps_legal_moves_as_they_are_and_refuses_extra_keys(slug):
+    engine = get_engine(slug)
+    state = engine.new_game(seats=engine.info.min_seats, options={}, rng=chance_for("canonical", 0))
+    seat = engine.to_act(state)[0]
+    for legal in engine.legal_moves(state, seat):
+        assert engine.canonical_move(state, seat, dict(legal)) == legal
+    with pytest.raises(IllegalMove):
+        engine.canonical_move(state, seat, {**legal, "x-extra": [1] * 5})
 
 
 def test_move_with_extra_keys_is_refused_and_nothing_is_stored(client, created):
