@@ -6,8 +6,7 @@ import json
 import pytest
 from django.test import override_settings
 
-from play.engines.base import IllegalMove
-from play.engines.base import chance_for
+from play.engines.base import IllegalMove, chance_for
 from play.games.registry import games, get_engine
 from play.models import Match, MoveRecord
 
