@@ -1,9 +1,6 @@
 from django.contrib import admin
 from django.core.exceptions import FieldDoesNotExist
-from django.http import HttpResponse
 from django.utils.translation import gettext_lazy as _
-
-from importers.export import catalogue_export
 
 from . import services
 from .models import Author, Category, Credit, Game, Publisher
@@ -99,16 +96,6 @@ class GameAdmin(admin.ModelAdmin):
         (_("Provenance"), {"fields": readonly_fields, "classes": ["collapse"]}),
     ]
 
-    actions = ["export_csv", "export_json"]
-
-    @admin.action(description=_("Exporter les jeux sélectionnés (CSV)"), permissions=["view"])
-    def export_csv(self, request, queryset):
-        return _download(catalogue_export(fmt="csv", games=queryset))
-
-    @admin.action(description=_("Exporter les jeux sélectionnés (JSON)"), permissions=["view"])
-    def export_json(self, request, queryset):
-        return _download(catalogue_export(fmt="json", games=queryset))
-
     def save_model(self, request, obj, form, change):
         services.game_prepare(game=obj)
         super().save_model(request, obj, form, change)
@@ -117,12 +104,6 @@ class GameAdmin(admin.ModelAdmin):
         # The search text includes the authors, so it is computed once the inline is saved.
         super().save_related(request, form, formsets, change)
         services.game_refresh_search(game=form.instance)
-
-
-def _download(export) -> HttpResponse:
-    response = HttpResponse(export.data, content_type=export.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
-    return response
 
 
 @admin.register(Author)

@@ -57,10 +57,10 @@ import io
 import re
 from collections.abc import Iterable
 
+from catalogue.rules import fold
 from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
 from importers.pmb import parse_authors, parse_category
 from importers.records import GameRecord, RecordError
-from importers.rules import fold
 
 __all__ = [
     "COLUMNS",

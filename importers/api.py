@@ -1,4 +1,8 @@
-"""Librarians' API: imports (as on the admin screen), catalogue export, and API tokens."""
+"""Librarians' API for imports (as on the admin screen) and the catalogue export.
+
+Part of the API under /api/v1/ (``ludotheque.urls`` puts these routes in the ``api`` namespace
+beside the catalogue's), on the catalogue API's base view, authentication and throttling.
+"""
 
 from __future__ import annotations
 
@@ -11,17 +15,37 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from importers.export import EXPORT_FORMATS, catalogue_export
-from importers.services import import_run
+from catalogue.api.schema import RETRY_AFTER, errors
+from catalogue.api.views import CatalogueAPIView, PageNumbers
 
 from . import serializers as s
-from .permissions import ExportPermission, ImportPermission
-from .schema import RETRY_AFTER, errors
+from .export import EXPORT_FORMATS, catalogue_export
 from .selectors import import_batches
-from .views import CatalogueAPIView, PageNumbers
+from .services import import_run
+
+
+class ImportPermission(BasePermission):
+    """Reading the import history needs ``view_importbatch``; importing needs ``run_import``."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if not (user and user.is_authenticated):
+            return False
+        if request.method == "POST":
+            return user.has_perm("importers.run_import")
+        return user.has_perm("importers.view_importbatch")
+
+
+class ExportPermission(BasePermission):
+    """Exports carry the review flags, so they are for librarians (``view_game``)."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.has_perm("catalogue.view_game"))
 
 
 class ImportListView(CatalogueAPIView, generics.ListAPIView):
