@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as ModelValidationError
+from django.db.models import ProtectedError
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -198,11 +199,18 @@ class GameDetailView(CatalogueAPIView):
         summary="Delete a game (librarians)",
         description="Needs « delete game ». Its authors and publisher stay.",
         parameters=[SLUG, RETRY_AFTER],
-        responses={204: None, **errors(401, 403, 404, 429)},
+        responses={204: None, **errors(401, 403, 404, 409, 429)},
         tags=["games"],
     )
     def delete(self, request, slug: str):
-        game_delete(game=self._game(slug))
+        try:
+            game_delete(game=self._game(slug))
+        except ProtectedError:
+            return Response(
+                {"detail": "Ce jeu ne peut pas être supprimé : d'autres données y renvoient "
+                 "(des parties en ligne, par exemple)."},
+                status=status.HTTP_409_CONFLICT,
+            )  # fmt: skip
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -74,3 +74,13 @@ def test_unicode_digits_in_number_parameters_are_never_a_server_error(api):
     assert api.get("/api/v1/games/?page=%C2%B2").status_code == 400
     assert api.get("/api/v1/authors/?page=%C2%B2").status_code == 404
     assert api.get("/api/v1/games/?age=%D9%A3").json()["facets"]["age"]
+
+
+def test_deleting_a_game_with_online_matches_is_a_409_not_a_server_error(librarian, client):
+    game = make_game("Prairie ou Buffalo", engine="buffalo", min_players=2, max_players=2)
+    seats = [{"kind": "local"}, {"kind": "local"}]
+    body = json.dumps({"game": game.slug, "seats": seats})
+    assert post_raw(client, "/api/v1/matches/", body).status_code == 201
+    response = librarian.delete(f"/api/v1/games/{game.slug}/")
+    assert response.status_code == 409 and response.json()["detail"]
+    assert Game.objects.filter(pk=game.pk).exists()
