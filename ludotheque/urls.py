@@ -7,9 +7,12 @@ from django.urls import include, path
 from catalogue.api import urls as catalogue_api
 from importers import api_urls as importers_api
 
+from .views import health
+
 API = ([*catalogue_api.urlpatterns, *importers_api.urlpatterns], "api")
 
 urlpatterns = [
+    path("healthz", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(API)),

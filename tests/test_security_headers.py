@@ -47,3 +47,9 @@ def test_api_docs_page_has_no_inline_script_or_style(client):
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
     script = re.search(r'<script src="([^"]*\?script=[^"]*)"', html).group(1)
     assert client.get(script.replace("&amp;", "&")).status_code == 200
+
+
+def test_health_check_answers_without_touching_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200 and response.content == b"ok"

@@ -50,3 +50,19 @@ class TokenUsernameThrottle(TokenClientThrottle):
             return None
         ident = username.strip().casefold().encode("utf-8", "replace").hex()[:200]
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class TokenSiteThrottle(TokenClientThrottle):
+    """…and ``API_TOKEN_SITE_RATE`` attempts in all (env, default "20/min"): each attempt costs
+    a password hash (a good part of a second of CPU), so the sum must stay small whatever the
+    number of addresses. Librarians with a token or an admin session are unaffected."""
+
+    scope = "token-site"
+
+    def get_rate(self) -> str:
+        return settings.API_TOKEN_SITE_RATE
+
+    def get_cache_key(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": "all"}

@@ -106,9 +106,10 @@ STORAGES = {
 # by catalogue.api.throttling (so tests can lower it with override_settings).
 API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 
-# Password attempts at /api/v1/auth/token/, per client address and per username.
+# Password attempts at /api/v1/auth/token/, per client address, per username and in all.
 API_TOKEN_RATE = os.environ.get("API_TOKEN_RATE", "10/min")
 API_TOKEN_USERNAME_RATE = os.environ.get("API_TOKEN_USERNAME_RATE", "30/hour")
+API_TOKEN_SITE_RATE = os.environ.get("API_TOKEN_SITE_RATE", "20/min")
 
 # Throttle counts and bot-time budgets are shared by every server process: the database cache
 # (its table is created by a migration of the catalogue app).
@@ -187,11 +188,12 @@ CATALOGUE_PAGE_SIZE = 20
 # How long bots may think within one web request (the rest is played on the next poll).
 PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0"))
 # Bots' thinking time beyond one request (play.bot_budget): how many requests may think at
-# once, site-wide, and seconds per minute for one client address, one match, the whole site.
+# once, site-wide, and seconds per minute for one client address, one match, the whole site
+# (a steady rate: 20 s per minute is a third of one core).
 PLAY_BOT_CONCURRENCY = int(os.environ.get("PLAY_BOT_CONCURRENCY", "1"))
 PLAY_BOT_CLIENT_SECONDS = float(os.environ.get("PLAY_BOT_CLIENT_SECONDS", "20"))
 PLAY_BOT_MATCH_SECONDS = float(os.environ.get("PLAY_BOT_MATCH_SECONDS", "20"))
-PLAY_BOT_SITE_SECONDS = float(os.environ.get("PLAY_BOT_SITE_SECONDS", "30"))
+PLAY_BOT_SITE_SECONDS = float(os.environ.get("PLAY_BOT_SITE_SECONDS", "20"))
 # Requests per client to the play API (pages poll about once a second).
 PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
 # How often the play page asks for news (milliseconds).

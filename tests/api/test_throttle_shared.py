@@ -105,3 +105,15 @@ def test_token_endpoint_limits_guesses_per_username_from_many_addresses(libraria
 def test_token_endpoint_with_a_body_that_is_no_object_is_a_400(api, body):
     response = api.post(TOKEN_URL, body, content_type="application/json")
     assert response.status_code == 400
+
+
+@pytest.mark.django_db
+@override_settings(API_TOKEN_SITE_RATE="6/min")
+def test_token_endpoint_limits_password_hashes_in_all(librarian_user):
+    answers = [
+        APIClient(REMOTE_ADDR=f"198.51.100.{n + 1}")
+        .post(TOKEN_URL, {"username": f"user{n}", "password": "x"})
+        .status_code
+        for n in range(10)
+    ]
+    assert answers[:6] == [401] * 6 and set(answers[6:]) == {429}

@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.test import override_settings
 
+import play.bot_budget
 import play.services
 from play.bot_budget import bot_thinking
 from play.models import Match
@@ -18,7 +19,7 @@ API = "/api/v1/matches/"
 
 
 class FakeClock:
-    """time.monotonic() that only moves when a (stub) bot thinks."""
+    """A clock that only moves when a (stub) bot thinks or a test waits."""
 
     def __init__(self):
         self.now = 1000.0
@@ -35,7 +36,15 @@ def clock(monkeypatch):
 
 
 @pytest.fixture
-def thinking(db, monkeypatch, clock):
+def wall(monkeypatch):
+    """The budgets' wall clock, moved by the tests only (budgets refill as it moves)."""
+    fake = FakeClock()
+    monkeypatch.setattr(play.bot_budget, "_wall_clock", fake)
+    return fake
+
+
+@pytest.fixture
+def thinking(db, monkeypatch, clock, wall):
     """Replace the bots by one that uses all the time it is given; returns what it was given."""
     given: list[float] = []
 
@@ -75,8 +84,32 @@ def test_allowance_is_the_smallest_budget_left_and_spending_is_charged(db, think
         clock.now += allowed
     with bot_thinking(client="c", match_code="m", wanted=1.0) as allowed:
         assert allowed == 0.0
-    with bot_thinking(client="a", match_code="other", wanted=1.0) as allowed:
-        assert allowed == 1.0
+    with bot_thinking(client="d", match_code="other", wanted=1.0) as allowed:
+        assert allowed == pytest.approx(0.5)  # the site's 3 s at once, less the 2.5 s spent
+
+
+@override_settings(
+    PLAY_BOT_CLIENT_SECONDS=6,
+    PLAY_BOT_MATCH_SECONDS=600,
+    PLAY_BOT_SITE_SECONDS=600,
+    PLAY_BOT_BUDGET_SECONDS=1.0,
+)
+def test_a_budget_refills_at_its_rate_and_never_holds_more_than_three_requests(
+    db, thinking, wall, clock
+):
+    for _ in range(3):
+        with bot_thinking(client="a", match_code="m", wanted=1.0) as allowed:
+            assert allowed == pytest.approx(1.0)
+            clock.now += allowed
+    with bot_thinking(client="a", match_code="m", wanted=1.0) as allowed:
+        assert allowed == 0.0  # three requests' worth, spent at once
+    wall.now += 5  # 6 s per minute: half a second back
+    with bot_thinking(client="a", match_code="m", wanted=1.0) as allowed:
+        assert allowed == pytest.approx(0.5)
+        clock.now += allowed
+    wall.now += 3600
+    with bot_thinking(client="a", match_code="m", wanted=5.0) as allowed:
+        assert allowed == pytest.approx(3.0)  # full again, but no fuller than three requests
 
 
 @override_settings(PLAY_BOT_CONCURRENCY=1)
@@ -111,7 +144,7 @@ def play_first_move(client, created, state, **extra):
 
 
 @override_settings(PLAY_BOT_BUDGET_SECONDS=1.0, PLAY_BOT_CLIENT_SECONDS=2.0)
-def test_a_client_gets_its_per_minute_bot_time_then_its_bots_wait(client, thinking, versus_bot):
+def test_a_client_gets_its_bot_time_then_its_bots_wait(client, thinking, versus_bot):
     state = versus_bot
     for _ in range(2):
         state = play_first_move(client, versus_bot, state)
@@ -126,7 +159,7 @@ def test_a_client_gets_its_per_minute_bot_time_then_its_bots_wait(client, thinki
 
 
 @override_settings(PLAY_BOT_BUDGET_SECONDS=1.0, PLAY_BOT_MATCH_SECONDS=1.5)
-def test_a_match_gets_its_per_minute_bot_time_whoever_polls(client, thinking, versus_bot):
+def test_a_match_gets_its_bot_time_whoever_polls(client, thinking, versus_bot):
     state = play_first_move(client, versus_bot, versus_bot, REMOTE_ADDR="192.0.2.1")
     state = play_first_move(client, versus_bot, state, REMOTE_ADDR="192.0.2.2")
     state = play_first_move(client, versus_bot, state, REMOTE_ADDR="192.0.2.3")
