@@ -84,3 +84,13 @@ def test_deleting_a_game_with_online_matches_is_a_409_not_a_server_error(librari
     response = librarian.delete(f"/api/v1/games/{game.slug}/")
     assert response.status_code == 409 and response.json()["detail"]
     assert Game.objects.filter(pk=game.pk).exists()
+
+
+def test_refusals_are_in_english_for_an_english_client(client):
+    body = '{"seat": 0, "expected_version": 0, "move": {"to": "\\ud800"}}'
+    response = client.post(
+        "/api/v1/matches/abc/moves/", body, content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert "forbidden character" in response.json()["detail"]
