@@ -1,0 +1,1 @@
+"""Bataclan (Gigamic, 1997): the game package (engine, physical model, bots, texts, board)."""
