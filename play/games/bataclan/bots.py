@@ -1,0 +1,287 @@
+"""Bataclan bots: a hand (how steady) and a head (which dice to keep and place, when to stop).
+
+A bot's level is two things. Its *hand* is a distribution of steadiness (a normal law clipped to
+[0, 1] and rounded to the engine's grid), drawn from the bot's own generator at each placement —
+bots do not choose their steadiness any more than people do. Its *head* decides the rest:
+
+* beginner: keeps its Gs, places every die it can (the first that fits), never stops early;
+* intermediate: keeps the Gs and the dice that continue the pile from the value it needs; before
+  each placement it estimates by simulation (its own hand, the real physical model) the chance of a
+  fall and the dice that would fall, and stops when the expected loss outweighs the die it would
+  get rid of; it places big dice while the pile is low;
+* strong: the same estimate with more samples, looking one placement further (what is left to
+  place after this one), picking among the dice that fit the one whose placement leaves it best
+  off (the weight of a die still in hand grows with its size), and keeping dice by simulating the
+  coming roll.
+
+``evaluate`` turns dice counts into a share of the win (fewer dice, more chances); ``gain`` is the
+change in the mover's dice count.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+
+from play.bots.mcts import outcome_values
+from play.engines.base import Move
+
+from . import physics
+from .engine import STEADINESS_GRID, STEADINESS_STEP, BataclanEngine, placeable_groups
+from .state import BataclanState, G
+
+ENGINE = BataclanEngine()
+
+
+class Hand:
+    """A steadiness distribution: a normal law of ``mean`` and ``spread`` clipped to [0, 1]."""
+
+    def __init__(self, mean: float, spread: float):
+        self.mean, self.spread = mean, spread
+
+    def draw(self, rng: random.Random) -> float:
+        value = min(1.0, max(0.0, rng.gauss(self.mean, self.spread)))
+        return STEADINESS_GRID[round(value / STEADINESS_STEP)]
+
+
+HANDS = {
+    "beginner": Hand(0.55, 0.20),
+    "intermediate": Hand(0.75, 0.12),
+    "strong": Hand(0.85, 0.08),
+}
+# The bench's reference players (random, one-ply) place with this hand: a person who stops the
+# page's swinging marker fairly well.
+REFERENCE_HAND = Hand(0.70, 0.15)
+SAMPLES = {"beginner": 0, "intermediate": 40, "strong": 150}
+SIZE_WEIGHT = {physics.STANDARD: 1.0, physics.MEDIUM: 1.25, physics.GIANT: 1.5}
+LOW_PILE = 8  # below this height big dice go first (intermediate)
+KEEP_SAMPLES = 60  # simulated rolls per keep candidate (strong)
+
+
+# -- the public entry point ----------------------------------------------------------------------
+
+
+def bot_move(
+    state: BataclanState, seat: int, *, level: str, rng: random.Random, seconds: float
+) -> Move:
+    if level not in HANDS:
+        raise ValueError(f"Unknown Bataclan bot level {level!r}.")
+    moves = ENGINE.legal_moves(state, seat)
+    if not moves:
+        raise ValueError(f"Seat {seat} has no move to choose.")
+    deadline = time.perf_counter() + seconds
+    if state.phase == "roll":
+        return keep_or_roll(state, seat, level, rng, deadline)
+    return place_or_stop(state, seat, level, rng, HANDS[level], deadline)
+
+
+def place_or_stop(
+    state: BataclanState,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    hand_law: Hand,
+    deadline: float | None = None,
+) -> Move:
+    """A placement (the steadiness drawn from ``hand_law``) or a stop, as ``level`` decides."""
+    hand = state.hands[seat]
+    groups = placeable_groups(hand, state.needed)
+    steadiness = hand_law.draw(rng)
+    if level == "beginner":
+        return _place(state, groups[0], steadiness)
+    samples = SAMPLES[level]
+    best, best_value = None, None
+    for index in _candidate_order(state, groups, level):
+        value = _placement_value(state, seat, index, hand_law, samples, rng, level, deadline)
+        if best_value is None or value > best_value:
+            best, best_value = index, value
+        if level == "intermediate":
+            break  # it places its preferred die or stops, it does not compare dice
+    if state.placed and best_value is not None and best_value <= 0.0:
+        return {"type": "stop"}
+    return _place(state, best, steadiness)
+
+
+def keep_or_roll(
+    state: BataclanState, seat: int, level: str, rng: random.Random, deadline: float
+) -> Move:
+    """The next die to set aside before the roll, or the roll itself."""
+    keeps = [m for m in ENGINE.legal_moves(state, seat) if m["type"] == "keep"]
+    if not keeps:
+        return {"type": "roll"}
+    hand, kept = state.hands[seat], state.kept
+    if level == "strong":
+        wanted = _best_keep(state, seat, rng, deadline)
+    else:
+        wanted = _chain_keep(hand, kept, state.needed, with_chain=level != "beginner")
+    wanted -= Counter(tuple(d) for d in kept)
+    for move in keeps:
+        if wanted[tuple(hand[move["die"]])] > 0:
+            return move
+    return {"type": "roll"}
+
+
+# -- evaluation ----------------------------------------------------------------------------------
+
+
+def evaluate(state: BataclanState) -> list[float]:
+    """Per seat, a share of the win in [0, 1]: finished seats by rank, the others by dice left."""
+    seats = state.seats
+    outcome = ENGINE.outcome(state)
+    if outcome is not None:
+        return outcome_values(outcome, seats)
+    values = [0.0] * seats
+    for rank, seat in enumerate(state.finished):
+        values[seat] = 1.0 if rank == 0 else 0.5 * (seats - 1 - rank) / max(1, seats - 2)
+    left = state.dice_left()
+    rest = [s for s in range(seats) if s not in state.finished]
+    prize = 1.0 if not state.finished else 0.5 * (seats - 1 - len(state.finished)) / (seats - 2)
+    strengths = {s: 1.0 / (left[s] + 0.5) ** 2 for s in rest}
+    total = sum(strengths.values())
+    for s in rest:
+        values[s] = prize * strengths[s] / total
+    return values
+
+
+def gain(before: BataclanState, after: BataclanState, seat: int) -> float:
+    return float(before.dice_left()[seat] - after.dice_left()[seat])
+
+
+# -- placements ----------------------------------------------------------------------------------
+
+
+def _place(state: BataclanState, index: int, steadiness: float) -> Move:
+    return {"type": "place", "die": index, "as": state.needed, "steadiness": steadiness}
+
+
+def _candidate_order(state: BataclanState, groups: list[int], level: str) -> list[int]:
+    """Dice that fit, in the order the level prefers: natural faces before Gs, then by size."""
+    hand = state.hands[state.to_move]
+    low = len(state.pile) < LOW_PILE
+
+    def key(i: int) -> tuple:
+        size, face = hand[i]
+        order = physics.SIZE_ORDER.index(size)
+        return (face == G and state.needed != G, -order if low else order)
+
+    return sorted(groups, key=key)
+
+
+def _placement_value(
+    state: BataclanState,
+    seat: int,
+    index: int,
+    hand_law: Hand,
+    samples: int,
+    rng: random.Random,
+    level: str,
+    deadline: float | None,
+) -> float:
+    """Expected change of the bot's weighted stock from placing die ``index`` (positive: good)."""
+    hand = state.hands[seat]
+    size = hand[index][0]
+    weight = SIZE_WEIGHT[size]
+    pile = [(d["size"], d["x"]) for d in state.pile]
+    rest = hand[:index] + hand[index + 1 :]
+    total = 0.0
+    done = 0
+    for _ in range(samples):
+        x, failing = physics.place(pile, size, hand_law.draw(rng), rng)
+        if failing is None:
+            value = weight
+            if level == "strong":
+                value += _continuation(pile + [(size, x)], rest, state.needed, hand_law, rng)
+        else:
+            value = -sum(SIZE_WEIGHT[s] for s, _ in pile[failing:])
+        total += value
+        done += 1
+        if deadline is not None and done >= 8 and time.perf_counter() > deadline:
+            break
+    return total / max(1, done)
+
+
+def _continuation(pile, rest, placed_value: int, hand_law: Hand, rng: random.Random) -> float:
+    """What the next placement is worth (0 if the bot would rather stop): one sample."""
+    needed = placed_value % 6 + 1
+    fits = [d for d in rest if d[1] is not None and d[1] in (needed, G)]
+    if not fits:
+        return 0.0
+    size = min(fits, key=lambda d: physics.SIZE_ORDER.index(d[0]))[0]
+    x, failing = physics.place(pile, size, hand_law.draw(rng), rng)
+    if failing is None:
+        return 0.5 * SIZE_WEIGHT[size]
+    return max(0.0, 0.5 * -sum(SIZE_WEIGHT[s] for s, _ in pile[failing:]))
+
+
+# -- keeping dice --------------------------------------------------------------------------------
+
+
+def _chain_keep(hand: list[list], kept: list[list], needed: int, *, with_chain: bool) -> Counter:
+    """Dice worth keeping (a multiset over hand and kept dice): every G, and (``with_chain``) one
+    die per value of the run that continues the pile from ``needed``."""
+    dice = [tuple(d) for d in [*kept, *hand] if d[1] is not None]
+    wanted = Counter(d for d in dice if d[1] == G)
+    if not with_chain:
+        return wanted
+    value = needed
+    for _ in range(5):
+        match = [d for d in dice if d[1] == value and value != G]
+        if not match:
+            break
+        wanted[min(match, key=lambda d: physics.SIZE_ORDER.index(d[0]))] += 1
+        value = value % 6 + 1
+    return wanted
+
+
+def _best_keep(state: BataclanState, seat: int, rng: random.Random, deadline: float) -> Counter:
+    """The keep set (among a few candidates) with the longest expected chain after the roll."""
+    hand, kept, needed = state.hands[seat], state.kept, state.needed
+    candidates = [
+        _chain_keep(hand, kept, needed, with_chain=True),
+        _chain_keep(hand, kept, needed, with_chain=False),
+        Counter(tuple(d) for d in kept),
+    ]
+    best, best_value = candidates[0], -1.0
+    for wanted in candidates:
+        if not wanted >= Counter(tuple(d) for d in kept):
+            continue  # what is kept stays kept
+        value = 0.0
+        for _ in range(KEEP_SAMPLES):
+            value += _chain_length(_simulated_roll(hand, kept, wanted, rng), needed)
+        if value > best_value:
+            best, best_value = wanted, value
+        if time.perf_counter() > deadline:
+            break
+    return best
+
+
+def _simulated_roll(
+    hand: list[list], kept: list[list], wanted: Counter, rng: random.Random
+) -> list:
+    left = wanted - Counter(tuple(d) for d in kept)
+    result = [list(d) for d in kept]
+    for die in hand:
+        if left[tuple(die)] > 0:
+            left[tuple(die)] -= 1
+            result.append(list(die))
+        else:
+            result.append([die[0], rng.randint(1, 6)])
+    return result
+
+
+def _chain_length(dice: list[list], needed: int) -> int:
+    """How many dice of ``dice`` could go on the pile in a row from ``needed`` (Gs as jokers)."""
+    faces = [d[1] for d in dice]
+    jokers = faces.count(G)
+    counts = {f: faces.count(f) for f in range(2, 7)}
+    length, value = 0, needed
+    while True:
+        if value != G and counts.get(value, 0):
+            counts[value] -= 1
+        elif jokers:
+            jokers -= 1
+        else:
+            return length
+        length += 1
+        value = value % 6 + 1
