@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -142,7 +143,7 @@ def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
         line = _("pose un %(die)s à l'étage %(level)d (stabilité %(steady)s)") % {
             "die": die_name(size, face),
             "level": len(before.pile) + 1,
-            "steady": f"{move['steadiness']:.2f}",
+            "steady": number_format(move["steadiness"], 2),
         }
         if face == 1 and move["as"] != 1:
             line += " — " + _("le G compte pour %(value)s") % {"value": move["as"]}
