@@ -46,16 +46,33 @@ class Hand:
 
 
 HANDS = {
-    "beginner": Hand(0.55, 0.20),
-    "intermediate": Hand(0.75, 0.12),
-    "strong": Hand(0.85, 0.08),
+    "beginner": Hand(0.72, 0.12),
+    "intermediate": Hand(0.82, 0.08),
+    "strong": Hand(0.95, 0.03),
 }
 # The bench's reference players (random, one-ply) place with this hand: a person who stops the
 # page's swinging marker fairly well.
 REFERENCE_HAND = Hand(0.70, 0.15)
-SAMPLES = {"beginner": 0, "intermediate": 40, "strong": 150}
+
+
+class Head:
+    """How a level decides: ``samples`` simulated placements per estimate (0: never weighs the
+    risk, places whatever fits first), the expected gain ``threshold`` under which it stops,
+    whether it compares the dice that fit (``compare``), and how it keeps dice (``keep``: "g" the
+    Gs only, "chain" the Gs and the run from the needed value, "simulate" the best of a few keep
+    sets by simulated rolls)."""
+
+    def __init__(self, samples: int, threshold: float, compare: bool, keep: str):
+        self.samples, self.threshold, self.compare, self.keep = samples, threshold, compare, keep
+
+
+HEADS = {
+    "beginner": Head(samples=0, threshold=0.0, compare=False, keep="g"),
+    "intermediate": Head(samples=40, threshold=0.0, compare=False, keep="chain"),
+    "strong": Head(samples=150, threshold=0.0, compare=True, keep="chain"),
+}
 SIZE_WEIGHT = {physics.STANDARD: 1.0, physics.MEDIUM: 1.25, physics.GIANT: 1.5}
-LOW_PILE = 8  # below this height big dice go first (intermediate)
+LOW_PILE = 8  # below this height big dice go first
 KEEP_SAMPLES = 60  # simulated rolls per keep candidate (strong)
 
 
@@ -85,20 +102,18 @@ def place_or_stop(
     deadline: float | None = None,
 ) -> Move:
     """A placement (the steadiness drawn from ``hand_law``) or a stop, as ``level`` decides."""
-    hand = state.hands[seat]
-    groups = placeable_groups(hand, state.needed)
+    head = HEADS[level]
+    groups = placeable_groups(state.hands[seat], state.needed)
     steadiness = hand_law.draw(rng)
-    if level == "beginner":
-        return _place(state, groups[0], steadiness)
-    samples = SAMPLES[level]
+    order = _candidate_order(state, groups)
+    if not head.samples:
+        return _place(state, order[0], steadiness)
     best, best_value = None, None
-    for index in _candidate_order(state, groups, level):
-        value = _placement_value(state, seat, index, hand_law, samples, rng, level, deadline)
+    for index in order if head.compare else order[:1]:
+        value = _placement_value(state, seat, index, hand_law, head.samples, rng, deadline)
         if best_value is None or value > best_value:
             best, best_value = index, value
-        if level == "intermediate":
-            break  # it places its preferred die or stops, it does not compare dice
-    if state.placed and best_value is not None and best_value <= 0.0:
+    if state.placed and best_value <= head.threshold:
         return {"type": "stop"}
     return _place(state, best, steadiness)
 
@@ -111,10 +126,11 @@ def keep_or_roll(
     if not keeps:
         return {"type": "roll"}
     hand, kept = state.hands[seat], state.kept
-    if level == "strong":
+    mode = HEADS[level].keep
+    if mode == "simulate":
         wanted = _best_keep(state, seat, rng, deadline)
     else:
-        wanted = _chain_keep(hand, kept, state.needed, with_chain=level != "beginner")
+        wanted = _chain_keep(hand, kept, state.needed, with_chain=mode == "chain")
     wanted -= Counter(tuple(d) for d in kept)
     for move in keeps:
         if wanted[tuple(hand[move["die"]])] > 0:
@@ -155,7 +171,7 @@ def _place(state: BataclanState, index: int, steadiness: float) -> Move:
     return {"type": "place", "die": index, "as": state.needed, "steadiness": steadiness}
 
 
-def _candidate_order(state: BataclanState, groups: list[int], level: str) -> list[int]:
+def _candidate_order(state: BataclanState, groups: list[int]) -> list[int]:
     """Dice that fit, in the order the level prefers: natural faces before Gs, then by size."""
     hand = state.hands[state.to_move]
     low = len(state.pile) < LOW_PILE
@@ -175,43 +191,24 @@ def _placement_value(
     hand_law: Hand,
     samples: int,
     rng: random.Random,
-    level: str,
     deadline: float | None,
 ) -> float:
-    """Expected change of the bot's weighted stock from placing die ``index`` (positive: good)."""
-    hand = state.hands[seat]
-    size = hand[index][0]
-    weight = SIZE_WEIGHT[size]
+    """Expected change of the bot's weighted stock from placing die ``index`` (positive: good):
+    its weight if it stays, minus the weight of the dice it brings down if it falls."""
+    size = state.hands[seat][index][0]
     pile = [(d["size"], d["x"]) for d in state.pile]
-    rest = hand[:index] + hand[index + 1 :]
     total = 0.0
     done = 0
     for _ in range(samples):
-        x, failing = physics.place(pile, size, hand_law.draw(rng), rng)
+        _, failing = physics.place(pile, size, hand_law.draw(rng), rng)
         if failing is None:
-            value = weight
-            if level == "strong":
-                value += _continuation(pile + [(size, x)], rest, state.needed, hand_law, rng)
+            total += SIZE_WEIGHT[size]
         else:
-            value = -sum(SIZE_WEIGHT[s] for s, _ in pile[failing:])
-        total += value
+            total -= sum(SIZE_WEIGHT[s] for s, _ in pile[failing:])
         done += 1
         if deadline is not None and done >= 8 and time.perf_counter() > deadline:
             break
     return total / max(1, done)
-
-
-def _continuation(pile, rest, placed_value: int, hand_law: Hand, rng: random.Random) -> float:
-    """What the next placement is worth (0 if the bot would rather stop): one sample."""
-    needed = placed_value % 6 + 1
-    fits = [d for d in rest if d[1] is not None and d[1] in (needed, G)]
-    if not fits:
-        return 0.0
-    size = min(fits, key=lambda d: physics.SIZE_ORDER.index(d[0]))[0]
-    x, failing = physics.place(pile, size, hand_law.draw(rng), rng)
-    if failing is None:
-        return 0.5 * SIZE_WEIGHT[size]
-    return max(0.0, 0.5 * -sum(SIZE_WEIGHT[s] for s, _ in pile[failing:]))
 
 
 # -- keeping dice --------------------------------------------------------------------------------

@@ -133,6 +133,9 @@ def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
     if kind == "roll":
         rolled = len(before.hands[seat])
         line = ngettext("lance %(n)d dé", "lance %(n)d dés", rolled) % {"n": rolled}
+        kept = len(before.kept)
+        if kept:
+            line += " " + ngettext("(%(n)d gardé)", "(%(n)d gardés)", kept) % {"n": kept}
         faces = next((e["faces"] for e in after.events if e["kind"] == "roll"), [])
         line += " : " + ", ".join(face_name(f) for f in faces)
         if any(e["kind"] == "stuck" for e in after.events):
