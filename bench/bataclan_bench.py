@@ -38,9 +38,8 @@ import django  # noqa: E402
 django.setup()
 
 from play.engines.base import chance_for  # noqa: E402
-from play.games.bataclan import GAME  # noqa: E402
-from play.games.bataclan import physics  # noqa: E402
-from play.games.bataclan.bots import REFERENCE_HAND, bot_move, place_or_stop  # noqa: E402
+from play.games.bataclan import GAME, physics  # noqa: E402
+from play.games.bataclan.bots import REFERENCE_HAND, bot_move  # noqa: E402
 
 ENGINE = GAME.engine
 SEAT_COUNTS = (2, 3, 4, 5, 6)
@@ -71,7 +70,7 @@ class OnePlyPlayer:
         best, best_value = moves[0], None
         for move in moves:
             value = 0.0
-            for sample in range(ONE_PLY_SAMPLES):
+            for _ in range(ONE_PLY_SAMPLES):
                 after = ENGINE.play(state, seat, move, random.Random(rng.random()))
                 value += GAME.evaluate(after)[seat]
                 if move["type"] != "place":
@@ -217,9 +216,10 @@ def main() -> None:
             ahead, wins, games, turns = match(
                 lambda b=bot: b, reference, seats, args.games, f"{level}-{ref_name}"
             )
+            elapsed = time.perf_counter() - start
             print(
                 f"  {level:12s} vs {ref_name:12s} {seats} players: ahead {ahead:6.1%}"
-                f"  wins {wins}/{games}  (mean {turns:.0f} turns, {time.perf_counter() - start:.0f} s)"
+                f"  wins {wins}/{games}  (mean {turns:.0f} turns, {elapsed:.0f} s)"
             )
     print("Bot time per move (over the games above)")
     for level, bot in bots_used.items():

@@ -47,7 +47,7 @@ class Hand:
 
 HANDS = {
     "beginner": Hand(0.72, 0.12),
-    "intermediate": Hand(0.82, 0.08),
+    "intermediate": Hand(0.80, 0.08),
     "strong": Hand(0.95, 0.03),
 }
 # The bench's reference players (random, one-ply) place with this hand: a person who stops the
@@ -69,7 +69,7 @@ class Head:
 HEADS = {
     "beginner": Head(samples=0, threshold=0.0, compare=False, keep="g"),
     "intermediate": Head(samples=40, threshold=0.0, compare=False, keep="chain"),
-    "strong": Head(samples=150, threshold=0.0, compare=True, keep="chain"),
+    "strong": Head(samples=150, threshold=0.0, compare=True, keep="simulate"),
 }
 SIZE_WEIGHT = {physics.STANDARD: 1.0, physics.MEDIUM: 1.25, physics.GIANT: 1.5}
 LOW_PILE = 8  # below this height big dice go first

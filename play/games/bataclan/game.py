@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
-
-from django.utils.translation import gettext_lazy
+from typing import Any
 
 from play.engines.base import Move
 from play.games.base import GamePackage, Scenario
@@ -18,24 +16,8 @@ class BataclanGame(GamePackage):
     slug = "bataclan"
     engine_path = "play.games.bataclan.engine:BataclanEngine"
     titles = ("bataclan",)
-    rule_messages = texts.RULE_MESSAGES
-    outcome_reasons = texts.OUTCOME_REASONS
-    role_labels = texts.ROLE_LABELS
-    option_labels = texts.OPTION_LABELS
-    option_choice_labels = texts.OPTION_CHOICE_LABELS
-    house_rules = texts.HOUSE_RULES
+    texts = texts
     bot_levels = ("beginner", "intermediate", "strong")
-    level_descriptions: ClassVar[dict[str, Any]] = {
-        "beginner": gettext_lazy(
-            "Main hésitante ; pose tout ce qu'il peut sans mesurer le risque."
-        ),
-        "intermediate": gettext_lazy(
-            "Main assez sûre ; s'arrête quand la pile devient trop dangereuse."
-        ),
-        "strong": gettext_lazy(
-            "Main sûre ; pèse chaque dé, choisit ceux qu'il garde et sait s'arrêter."
-        ),
-    }
     scripts = ("games/bataclan/board.js",)
     styles = ("games/bataclan/board.css",)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.formats import number_format
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -49,6 +49,16 @@ OPTION_CHOICE_LABELS = {
         "order": gettext_lazy("dans l'ordre où ils posent leur dernier dé (la partie continue)"),
         "stock": gettext_lazy("au nombre de dés restants (la partie s'arrête)"),
     },
+}
+
+LEVEL_DESCRIPTIONS = {
+    "beginner": gettext_lazy("Main hésitante ; pose tout ce qu'il peut sans mesurer le risque."),
+    "intermediate": gettext_lazy(
+        "Main assez sûre ; s'arrête quand la pile devient trop dangereuse."
+    ),
+    "strong": gettext_lazy(
+        "Main sûre ; pèse chaque dé, choisit ceux qu'il garde et sait s'arrêter."
+    ),
 }
 
 SIZE_NAMES = {
@@ -205,5 +215,8 @@ def board_texts() -> dict[str, Any]:
         "diceLeft": _("%(n)s dé(s)"),
         "finished": _("terminé"),
         "sizes": {size: str(label) for size, label in SIZE_NAMES.items()},
+        "die": _("dé %(size)s %(face)s"),
+        "dieUnrolled": _("dé %(size)s"),
+        "decimal": get_format("DECIMAL_SEPARATOR"),
         "choose": _("Choisissez un dé de votre main à poser ou à garder."),
     }

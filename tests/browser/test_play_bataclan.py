@@ -1,0 +1,79 @@
+"""Bataclan in a real browser: one person against two bots, from the catalogue to the result.
+
+The person rolls with the button, keeps a die by clicking it, and places dice with the gesture
+(the swinging marker stopped with the keyboard's Space bar, or with the mouse on « Poser »).
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_catalogue_a11y import serious_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MY_TURN = (
+    "() => !document.getElementById('outcome').hidden"
+    " || document.querySelector('#actions button, .hand-die.movable') !== null"
+)
+
+
+def log_length(page) -> int:
+    return page.evaluate("() => document.getElementById('log').children.length")
+
+
+def wait_for_progress(page, before: int) -> None:
+    page.wait_for_function(
+        f"() => document.getElementById('log').children.length > {before}"
+        " || !document.getElementById('outcome').hidden"
+    )
+
+
+def test_three_player_game_with_the_gesture_against_two_bots(live_server, page, catalogue):
+    errors = []  # script errors on the page (a board that failed to draw)
+    page.on("pageerror", lambda error: errors.append(error.stack))
+    page.goto(live_server.url + "/jeux/bataclan/")
+    page.get_by_role("link", name="Jouer").click()
+    page.select_option("#id_players", "3")
+    page.select_option("#id_seat_1", "bot:intermediate")
+    page.select_option("#id_seat_2", "bot:beginner")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_selector("#board svg")
+    gestures = keyboard_gestures = keeps = 0
+    for _ in range(800):
+        page.wait_for_function(MY_TURN)
+        if page.locator("#outcome").is_visible():
+            break
+        before = log_length(page)
+        dice = page.locator(".hand-die.movable")
+        roll = page.get_by_role("button", name="Lancer les dés")
+        if roll.count():
+            if dice.count() and keeps < 2:
+                dice.first.click()  # keep a die from the last roll
+                keeps += 1
+            else:
+                roll.click()
+        elif dice.count():
+            dice.first.click()
+            panel = page.locator(".bataclan-gesture")
+            expect(panel).to_be_visible()
+            if gestures == 0:
+                assert serious_violations(page) == []
+            if gestures % 2 == 0:
+                page.keyboard.press("Space")  # the stop button has the focus
+                keyboard_gestures += 1
+            else:
+                panel.get_by_role("button", name="Poser").click()
+            gestures += 1
+        else:
+            page.get_by_role("button", name="S'arrêter").click()
+        wait_for_progress(page, before)
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("#outcome-text")).to_have_text(re.compile(r"Victoire : "))
+    log = page.locator("#log").inner_text()
+    assert gestures and keyboard_gestures and keeps
+    assert re.search(r"pose un dé \w+ \S+ à l'étage \d+ \(stabilité \d,\d\d\)", log)
+    assert "garde son dé" in log
+    assert serious_violations(page) == []
+    assert errors == []
