@@ -18,6 +18,11 @@ MY_TURN = (
     " || document.querySelector('#actions button, .hand-die.movable') !== null"
 )
 
+NEAR_CENTRE = (
+    "() => { const m = document.querySelector('.gesture-marker');"
+    " const left = m && parseFloat(m.style.left); return left > 38 && left < 62; }"
+)
+
 
 def log_length(page) -> int:
     return page.evaluate("() => document.getElementById('log').children.length")
@@ -61,7 +66,10 @@ def test_three_player_game_with_the_gesture_against_two_bots(live_server, page, 
             if gestures == 0:
                 assert serious_violations(page) == []
             if gestures % 2 == 0:
-                page.keyboard.press("Space")  # the stop button has the focus
+                # Like a player: wait for the marker to swing near the centre, then press Space
+                # (the stop button has the focus).
+                page.wait_for_function(NEAR_CENTRE)
+                page.keyboard.press("Space")
                 keyboard_gestures += 1
             else:
                 panel.get_by_role("button", name="Poser").click()

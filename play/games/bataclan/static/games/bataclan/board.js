@@ -5,7 +5,7 @@
   "use strict";
   const { el, gridKeyboard } = window.LudoBoards._svg;
   const U = 26; // pixels per standard-die edge
-  const WIDTH = 620, PILE_X = 170, STEP = 0.05, PERIOD_MS = 1400, REDUCED_PERIOD_MS = 2600;
+  const WIDTH = 680, PILE_X = 170, HAND_X = 370, SLOT = 34, PER_ROW = 8, STEP = 0.05, PERIOD_MS = 1400, REDUCED_PERIOD_MS = 2600;
   const face = (f) => (f === 1 ? "G" : String(f));
   const fill = (text, values) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => values[key]);
   const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -50,7 +50,10 @@
       const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
 
       const pileHeight = view.pile.reduce((h, d) => h + view.sizes[d.size], 0);
-      const handsHeight = view.seats * 58 + 40;
+      const rowsOf = (seat) => Math.max(1, Math.ceil(((view.hands[seat] || []).length + (seat === mover ? view.kept.length : 0)) / PER_ROW));
+      const tops = [];
+      let handsHeight = 40;
+      for (let seat = 0; seat < view.seats; seat++) { tops.push(handsHeight); handsHeight += 24 + rowsOf(seat) * SLOT; }
       const height = Math.max(handsHeight, (pileHeight + 3) * U + 40);
       const table = height - 30;
       const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board-svg bataclan", role: "group", "aria-label": T.boardLabel });
@@ -96,10 +99,10 @@
       let handGroup = null;
       const squares = [];
       for (let seat = 0; seat < view.seats; seat++) {
-        const top = 40 + seat * 58;
+        const top = tops[seat];
         const out = view.finished.includes(seat);
         const name = T.seat.replace("%s", seat + 1) + (ctx.roles && ctx.roles[seat] ? " — " + ctx.roles[seat] : "");
-        const title = el("text", { x: 360, y: top, class: "hand-title" + (seat === mover && view.phase !== "over" ? " acting" : "") }, svg);
+        const title = el("text", { x: HAND_X, y: top, class: "hand-title" + (seat === mover && view.phase !== "over" ? " acting" : "") }, svg);
         title.textContent = name + " · " + (out ? G.finished : fill(G.diceLeft, { n: view.dice_left[seat] }));
         const interactive = ctx.interactive && seat === mover;
         const group = el("g", { role: "group", "aria-label": fill(G.hand, { name }) }, svg);
@@ -107,7 +110,7 @@
         const dice = seat === mover ? [...hand.map((d, i) => ({ d, i })), ...view.kept.map((d) => ({ d, kept: true }))] : view.hands[seat].map((d, i) => ({ d, i }));
         dice.forEach((item, col) => {
           const edge = view.sizes[item.d[0]] * 18;
-          const x = 360 + col * 30, dy = top + 8 + (30 - edge);
+          const x = HAND_X + (col % PER_ROW) * SLOT, dy = top + 8 + Math.floor(col / PER_ROW) * SLOT + (31 - edge);
           const g = el("g", { class: "hand-die " + item.d[0] + (item.kept ? " kept" : "") }, group);
           const options = !interactive || item.kept ? [] : [...moveFor(moves, hand, item.i, "keep"), ...moveFor(moves, hand, item.i, "place")];
           const label = dieName(G, item.d) + (item.kept ? " (" + G.kept + ")" : "");
@@ -148,6 +151,7 @@
       if (opened) parts.push(gesturePanel(opened, moves, ctx));
       container.replaceChildren(...parts);
       if (handGroup && squares.length) {
+        squares.forEach((g, i) => g.setAttribute("data-col", i));
         gridKeyboard(handGroup, squares.length, 1, (c) => squares[c], focusName);
         if (focusName && !opened) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
       }
