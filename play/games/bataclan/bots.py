@@ -2,17 +2,21 @@
 
 A bot's level is two things. Its *hand* is a distribution of steadiness (a normal law clipped to
 [0, 1] and rounded to the engine's grid), drawn from the bot's own generator at each placement —
-bots do not choose their steadiness any more than people do. Its *head* decides the rest:
+bots do not choose their steadiness any more than people do. Its *head* (:class:`Head`) decides
+the rest:
 
 * beginner: keeps its Gs, places every die it can (the first that fits), never stops early;
 * intermediate: keeps the Gs and the dice that continue the pile from the value it needs; before
   each placement it estimates by simulation (its own hand, the real physical model) the chance of a
   fall and the dice that would fall, and stops when the expected loss outweighs the die it would
-  get rid of; it places big dice while the pile is low;
-* strong: the same estimate with more samples, looking one placement further (what is left to
-  place after this one), picking among the dice that fit the one whose placement leaves it best
-  off (the weight of a die still in hand grows with its size), and keeping dice by simulating the
-  coming roll.
+  get rid of; big dice first while the pile is low;
+* strong: weighs every die that fits, in chances to win rather than dice (taking back a whole pile
+  is far worse than one die less is good), keeps dice by simulating the coming roll, and before
+  rolling on a pile it would rather not touch it keeps the dice that do *not* fit, so that the roll
+  is unlikely to force a die on it ("dodging": one die must be placed whenever one can be).
+
+Measured (``bench/bataclan_bench.py``): the levels differ mostly by their hands — Bataclan is a
+game of dexterity and dice, and with many players the dice decide a lot.
 
 ``evaluate`` turns dice counts into a share of the win (fewer dice, more chances); ``gain`` is the
 change in the mover's dice count.
@@ -62,14 +66,25 @@ class Head:
     Gs only, "chain" the Gs and the run from the needed value, "simulate" the best of a few keep
     sets by simulated rolls)."""
 
-    def __init__(self, samples: int, threshold: float, compare: bool, keep: str):
+    def __init__(
+        self,
+        samples: int,
+        threshold: float,
+        compare: bool,
+        keep: str,
+        utility: bool = False,
+        dodge: float | None = None,
+    ):
         self.samples, self.threshold, self.compare, self.keep = samples, threshold, compare, keep
+        self.utility, self.dodge = utility, dodge
 
 
 HEADS = {
     "beginner": Head(samples=0, threshold=0.0, compare=False, keep="g"),
     "intermediate": Head(samples=40, threshold=0.0, compare=False, keep="chain"),
-    "strong": Head(samples=150, threshold=0.0, compare=True, keep="simulate"),
+    "strong": Head(
+        samples=150, threshold=0.0, compare=True, keep="simulate", utility=True, dodge=0.3
+    ),
 }
 SIZE_WEIGHT = {physics.STANDARD: 1.0, physics.MEDIUM: 1.25, physics.GIANT: 1.5}
 LOW_PILE = 8  # below this height big dice go first
@@ -110,7 +125,7 @@ def place_or_stop(
         return _place(state, order[0], steadiness)
     best, best_value = None, None
     for index in order if head.compare else order[:1]:
-        value = _placement_value(state, seat, index, hand_law, head.samples, rng, deadline)
+        value = _placement_value(state, seat, index, hand_law, head, rng, deadline)
         if best_value is None or value > best_value:
             best, best_value = index, value
     if state.placed and best_value <= head.threshold:
@@ -126,8 +141,11 @@ def keep_or_roll(
     if not keeps:
         return {"type": "roll"}
     hand, kept = state.hands[seat], state.kept
-    mode = HEADS[level].keep
-    if mode == "simulate":
+    head = HEADS[level]
+    mode = head.keep
+    if head.dodge is not None and _dangerous(state, seat, head, HANDS[level], rng, deadline):
+        wanted = _dodging_keep(hand, kept, state.needed)
+    elif mode == "simulate":
         wanted = _best_keep(state, seat, rng, deadline)
     else:
         wanted = _chain_keep(hand, kept, state.needed, with_chain=mode == "chain")
@@ -189,29 +207,62 @@ def _placement_value(
     seat: int,
     index: int,
     hand_law: Hand,
-    samples: int,
+    head: Head,
     rng: random.Random,
     deadline: float | None,
 ) -> float:
-    """Expected change of the bot's weighted stock from placing die ``index`` (positive: good):
-    its weight if it stays, minus the weight of the dice it brings down if it falls."""
-    size = state.hands[seat][index][0]
+    """What placing die ``index`` is expected to bring (positive: better than stopping).
+
+    The stock is the bot's dice weighted by size. Linear heads count the weight it gets rid of
+    against the weight that falls back to it; ``utility`` heads compare chances to win instead
+    (``1 / (stock + 0.5)²``, relative to the present stock), for which taking back a whole pile
+    weighs far more than one die less."""
+    hand = state.hands[seat]
+    size = hand[index][0]
+    stock = sum(SIZE_WEIGHT[s] for s, _ in hand) + sum(SIZE_WEIGHT[s] for s, _ in state.kept)
     pile = [(d["size"], d["x"]) for d in state.pile]
     total = 0.0
     done = 0
-    for _ in range(samples):
+    for _ in range(head.samples):
         _, failing = physics.place(pile, size, hand_law.draw(rng), rng)
         if failing is None:
-            total += SIZE_WEIGHT[size]
+            change = -SIZE_WEIGHT[size]
         else:
-            total -= sum(SIZE_WEIGHT[s] for s, _ in pile[failing:])
+            change = sum(SIZE_WEIGHT[s] for s, _ in pile[failing:])
+        total += _utility(stock + change) / _utility(stock) - 1 if head.utility else -change
         done += 1
         if deadline is not None and done >= 8 and time.perf_counter() > deadline:
             break
     return total / max(1, done)
 
 
+def _utility(stock: float) -> float:
+    return 1.0 / (stock + 0.5) ** 2
+
+
 # -- keeping dice --------------------------------------------------------------------------------
+
+
+def _dangerous(
+    state: BataclanState, seat: int, head: Head, hand_law: Hand, rng: random.Random, deadline: float
+) -> bool:
+    """Whether the die the roll would force on the pile is expected to cost more than it brings."""
+    if not state.pile:
+        return False
+    probe = state.clone()
+    probe.hands[seat] = hand = [*state.hands[seat], *state.kept]
+    probe.kept = []
+    smallest = min(range(len(hand)), key=lambda i: physics.SIZE_ORDER.index(hand[i][0]))
+    linear = Head(head.samples, 0.0, False, "chain")
+    value = _placement_value(probe, seat, smallest, hand_law, linear, rng, deadline)
+    return value < head.dodge
+
+
+def _dodging_keep(hand: list[list], kept: list[list], needed: int) -> Counter:
+    """Keep every die that does not fit (re-rolling as few as allowed): a wobbly pile is best
+    left to the next players."""
+    fits = {needed, G}
+    return Counter(tuple(d) for d in [*kept, *hand] if d[1] is not None and d[1] not in fits)
 
 
 def _chain_keep(hand: list[list], kept: list[list], needed: int, *, with_chain: bool) -> Counter:

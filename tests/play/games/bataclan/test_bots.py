@@ -85,3 +85,22 @@ def test_unknown_levels_are_refused():
     st = state([[(STANDARD, 3)], []], pile=[(STANDARD, 1, 0.0), (STANDARD, 2, 0.0)])
     with pytest.raises(ValueError):
         GAME.bot_move(st, 0, level="grandmaster", rng=random.Random(0), seconds=1.0)
+
+
+def test_strong_bots_dodge_a_pile_about_to_fall_by_keeping_the_dice_that_do_not_fit():
+    pile = [(STANDARD, i % 6 + 1, round(0.065 * i, 3)) for i in range(15)]  # needs a 4
+    hand = [(STANDARD, 2), (STANDARD, 4), (STANDARD, 5)]
+    st = state([hand, []], pile=pile, phase="roll")
+    rng = random.Random(3)
+    kept = []
+    while True:
+        move = GAME.bot_move(st, 0, level="strong", rng=rng, seconds=1.0)
+        if move["type"] == "roll":
+            break
+        kept.append(st.hands[0][move["die"]][1])
+        st = ENGINE.play(st, 0, move, rng)
+    assert sorted(kept) == [2, 5]  # the 4 is re-rolled: only a 4 or a G would have to go on
+    intermediate = GAME.bot_move(
+        state([hand, []], pile=pile, phase="roll"), 0, level="intermediate", rng=rng, seconds=1.0
+    )
+    assert intermediate == {"type": "keep", "die": 1}  # it keeps the 4 the pile needs
