@@ -81,3 +81,16 @@ def test_every_french_string_has_its_english_translation_compiled():
     for msgid in msgids:
         text = msgid.replace('\\"', '"')
         assert catalog.gettext(text) != text or text in ("standard",), text
+
+
+def test_the_package_speaks_english_on_request():
+    scenario = next(s for s in GAME.scenarios if s.key == "fig2")
+    before = ENGINE.from_dict(scenario.state)
+    move = scenario.steps[0].move
+    after = ENGINE.play(before, 0, move, chance_for(scenario.seed, 1))
+    with translation.override("en"):
+        assert GAME.play_texts()["roll"] == "Roll the dice"
+        line = GAME.describe_move(before, after, 0, move)
+        assert line.startswith("places a giant 6 on level 6 (steadiness 0.00)")
+        assert "the pile falls from level 3: they take 4 dice" in line
+        assert str(GAME.rule_messages["reroll_one"]) == "You must re-roll at least one die."
