@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.formats import get_format, number_format
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+
+from .state import DEFAULT_TURN_LIMIT
 
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
@@ -52,12 +55,18 @@ OPTION_CHOICE_LABELS = {
 }
 
 LEVEL_DESCRIPTIONS = {
-    "beginner": gettext_lazy("Main hésitante ; pose tout ce qu'il peut sans mesurer le risque."),
+    "beginner": gettext_lazy(
+        "Main correcte, mais pose tout ce qu'il peut sans mesurer le risque : il bat un joueur "
+        "qui joue au hasard neuf fois sur dix à deux, moins souvent à plusieurs."
+    ),
     "intermediate": gettext_lazy(
-        "Main assez sûre ; s'arrête quand la pile devient trop dangereuse."
+        "Main sûre ; garde les bons dés et s'arrête quand la pile devient dangereuse : il bat "
+        "quatre fois sur cinq, à deux, un joueur à la main moins sûre."
     ),
     "strong": gettext_lazy(
-        "Main sûre ; pèse chaque dé, choisit ceux qu'il garde et sait s'arrêter."
+        "Main très sûre ; pèse chaque dé et évite de poser sur une pile branlante : il gagne "
+        "deux parties sur trois contre l'intermédiaire à deux ; à plusieurs, les dés décident "
+        "souvent."
     ),
 }
 
@@ -115,10 +124,14 @@ HOUSE_RULES = (
     ),
     (
         gettext_lazy("Fin de partie"),
-        gettext_lazy(
-            "Au choix de la table, les suivants sont classés dans l'ordre où ils se débarrassent "
-            "de leurs dés, ou au nombre de dés restants. Une partie s'arrête après 400 tours : les "
-            "joueurs encore en jeu sont alors classés au nombre de dés."
+        format_lazy(
+            gettext_lazy(
+                "Au choix de la table, les suivants sont classés dans l'ordre où ils se "
+                "débarrassent de leurs dés, ou au nombre de dés restants. Une partie s'arrête "
+                "après {limit} tours : les joueurs encore en jeu sont alors classés au nombre de "
+                "dés."
+            ),
+            limit=DEFAULT_TURN_LIMIT,
         ),
     ),
 )
