@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
 
 from catalogue.models import Game
 
@@ -19,7 +18,8 @@ from .texts import play_texts
 def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
     game = get_object_or_404(Game, slug=slug)
     if not game.engine:
-        raise Http404(_("Ce jeu ne peut pas encore être joué en ligne."))
+        # Not a dead end: the visitor learns why and goes back to the game's page.
+        return render(request, "play/unavailable.html", {"game": game}, status=404)
     form = MatchSetupForm(request.POST or None, game=game)
     error = ""
     if request.method == "POST" and form.is_valid():
