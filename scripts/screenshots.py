@@ -121,8 +121,9 @@ def admin_screenshots(page, base: str, out: Path, suffix: str) -> None:
     page.click("input[type=submit]")
     shots = dict(ADMIN_PAGES)
     page.goto(base + "/admin/catalogue/game/?q=alcatraz")
-    shots["admin-game-alcatraz"] = page.locator("#result_list a").first.get_attribute("href")
-    shots["admin-game-label"] = shots["admin-game-alcatraz"] + "etiquette/"
+    change = page.locator("#result_list tbody th a").first.get_attribute("href")
+    shots["admin-game-alcatraz"] = change
+    shots["admin-game-label"] = change.replace("/change/", "/label/")
     for name, path in shots.items():
         page.goto(base + path)
         target = out / f"{name}-{suffix}.png"
