@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import FieldDoesNotExist
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from importers.fields import REVIEWABLE_FIELDS
@@ -122,8 +123,12 @@ class ReviewFieldsField(forms.MultipleChoiceField):
 
 
 class GameAdminForm(forms.ModelForm):
-    rules_sections = RulesSectionsField(label=_("règle par sections"), required=False)
-    review_fields = ReviewFieldsField(label=_("champs à compléter"))
+    rules_sections = RulesSectionsField(
+        label=capfirst(Game._meta.get_field("rules_sections").verbose_name), required=False
+    )
+    review_fields = ReviewFieldsField(
+        label=capfirst(Game._meta.get_field("review_fields").verbose_name)
+    )
 
     class Meta:
         model = Game

@@ -49,7 +49,11 @@
     row.querySelector('[data-action="' + action + '"]').focus();
   }
 
-  document.querySelectorAll(".rules-sections").forEach(function (editor) {
+  function start() {
+    document.querySelectorAll(".rules-sections").forEach(setUp);
+  }
+
+  function setUp(editor) {
     editor.querySelectorAll("[hidden]").forEach(function (element) {
       element.hidden = false;
     });
@@ -64,5 +68,12 @@
         act(editor, button.closest(".rules-section-row"), button.dataset.action);
       }
     });
-  });
+  }
+
+  // The admin loads form media in the page's head, before the form exists.
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
 })();
