@@ -129,6 +129,13 @@ def admin_screenshots(page, base: str, out: Path, suffix: str) -> None:
         target = out / f"{name}-{suffix}.png"
         page.screenshot(path=str(target), full_page=True)
         print(target)
+    page.goto(base + "/admin/catalogue/game/")
+    page.check("#action-toggle")
+    page.select_option("select[name=action]", "print_labels")
+    page.click("button[name=index]")
+    target = out / f"admin-labels-sheet-{suffix}.png"
+    page.screenshot(path=str(target), full_page=True)
+    print(target)
     page.goto(base + "/admin/importers/importbatch/upload/")
     page.set_input_files(
         "input[type=file]", sorted(str(f) for f in (ROOT / "samples/records").iterdir())
