@@ -42,6 +42,9 @@ PAGES = {
     "game-powwow": "/jeux/pow-wow/",
     "play-unavailable": "/jeux/pow-wow/jouer/",
     "not-found": "/pas-de-page-ici/",
+    "house-rules-alcatraz": "/jeux/alcatraz/jouer/regles-maison/",
+    "example-alcatraz": "/jeux/alcatraz/jouer/exemples/reprise-rangee-7/",
+    "setup-prairie": "/jeux/prairie-ou-buffalo/jouer/",
 }
 ADMIN_PAGES = {
     "admin-index": "/admin/",
@@ -56,20 +59,34 @@ MATCHES = [
         "play-buffalo",
         "prairie-ou-buffalo",
         [{"kind": "local"}, {"kind": "bot", "level": "beginner"}],
+        {},
+    ),
+    (  # the computer holds the buffalo on seat 1, the person the Indians on seat 2
+        "play-buffalo-bison-seat-1",
+        "prairie-ou-buffalo",
+        [{"kind": "bot", "level": "strong"}, {"kind": "local"}],
+        {"buffalo_seat": 0},
+    ),
+    (  # the person moves the buffalo from seat 2
+        "play-buffalo-bison-seat-2",
+        "prairie-ou-buffalo",
+        [{"kind": "bot", "level": "strong"}, {"kind": "local"}],
+        {"buffalo_seat": 1},
     ),
     (
         "play-alcatraz",
         "alcatraz",
         [{"kind": "local"}, {"kind": "bot", "level": "beginner"}, {"kind": "invite"}],
+        {},
     ),
 ]
 
 
-def start_match(base: str, game: str, seats: list[dict]) -> str:
+def start_match(base: str, game: str, seats: list[dict], options: dict) -> str:
     """Start a match through the API; the page URL carries the creator's seat token."""
     request = urllib.request.Request(
         base + "/api/v1/matches/",
-        data=json.dumps({"game": game, "seats": seats}).encode(),
+        data=json.dumps({"game": game, "seats": seats, "options": options}).encode(),
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request) as response:
@@ -176,8 +193,8 @@ def main() -> int:
                     print(target)
                 if args.admin:
                     admin_screenshots(page, base, out, suffix)
-                for name, game, seats in MATCHES:
-                    page.goto(start_match(base, game, seats))
+                for name, game, seats, options in MATCHES:
+                    page.goto(start_match(base, game, seats, options))
                     page.wait_for_selector("#board svg")
                     target = out / f"{name}-{suffix}.png"
                     page.screenshot(path=str(target), full_page=True)

@@ -42,7 +42,9 @@ class SeriesAdapter(Protocol):
         self, series: dict[str, Any], outcome: dict[str, Any], choice: str | None
     ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 
-    def round_winners(self, series: dict[str, Any]) -> list[list[int]]: ...
+    def round_winners(
+        self, series: dict[str, Any], outcome: dict[str, Any] | None
+    ) -> list[list[int]]: ...
 
 
 @dataclass(frozen=True)
