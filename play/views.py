@@ -75,6 +75,7 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
         "game": match.game,
         "package": package,
         "poll_ms": settings.PLAY_POLL_INTERVAL_MS,
+        "step_ms": settings.PLAY_STEP_MS,
         "texts": play_texts(package),
     }
     return render(request, "play/match.html", context)
