@@ -47,7 +47,7 @@ def search(request: HttpRequest) -> HttpResponse:
     if any(value == "" for value in request.GET.values()):
         # A form sent without its script (or a hand-made URL): empty fields leave the URL, so that
         # a search has one address.
-        kept = [(key, value) for key, value in request.GET.items() if value != ""]
+        kept = [(key, v) for key, values in request.GET.lists() for v in values if v != ""]
         base = reverse("catalogue:search")
         return redirect(f"{base}?{urlencode(kept)}" if kept else base)
     form = GameSearchForm(request.GET or None)
