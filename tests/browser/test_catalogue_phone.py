@@ -58,5 +58,9 @@ def test_text_search_from_the_form_is_ranked_with_a_clean_url(live_server, page,
     page.fill("#id_q", "strategie")
     page.locator(".search-row button").click()
     page.wait_for_url("**/?q=strategie")
+    # No empty field and no ordering in the URL: the form's search is the ranked one.
     assert page.url == live_server.url + "/?q=strategie"
-    expect(page.locator(".game-card h3 a").first).to_have_text("Ta Yü")
+    from_form = page.locator(".game-card h3 a").all_inner_texts()
+    page.goto(live_server.url + "/?q=strategie&ordering=relevance")
+    assert page.locator(".game-card h3 a").all_inner_texts() == from_form
+    assert len(from_form) == 3
