@@ -242,6 +242,12 @@ def scenario_states(package, scenario) -> list:
     return states
 
 
-def scenario_positions(package, scenario) -> list[dict[str, Any]]:
-    """The public views of an example's positions, for the page that steps through it."""
-    return [package.engine.view(state, None) for state in scenario_states(package, scenario)]
+def scenario_data(package, scenario) -> dict[str, Any]:
+    """What the page that steps through an example needs: public views, roles, the words."""
+    states = scenario_states(package, scenario)
+    return {
+        "engine": package.slug,
+        "positions": [package.engine.view(state, None) for state in states],
+        "roles": package.seat_role_labels(states[0]),
+        "steps": [str(step.words) for step in scenario.steps],
+    }

@@ -18,7 +18,7 @@ from .forms import MatchSetupForm
 from .games.base import GamePackage
 from .games.registry import games
 from .models import Match
-from .selectors import scenario_positions
+from .selectors import scenario_data
 from .services import match_start
 from .texts import play_texts
 
@@ -98,11 +98,7 @@ def scenario(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "game": game,
         "package": package,
         "scenario": example,
-        "data": {
-            "engine": package.slug,
-            "positions": scenario_positions(package, example),
-            "steps": [str(step.words) for step in example.steps],
-        },
+        "data": scenario_data(package, example),
         "texts": play_texts(package),
     }
     return render(request, "play/scenario.html", context)

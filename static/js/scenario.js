@@ -13,7 +13,7 @@
 
   function render() {
     index = Math.max(0, Math.min(index, last));
-    board.render($("board"), data.positions[index], { T: T, roles: [], legalMoves: [], interactive: false });
+    board.render($("board"), data.positions[index], { T: T, roles: data.roles, legalMoves: [], interactive: false });
     $("scenario-words").textContent = index === 0 ? T.start : data.steps[index - 1];
     $("scenario-position").textContent = index === 0 ? T.start : fmt(T.replayPosition, index, last);
     $("scenario-prev").disabled = index === 0;

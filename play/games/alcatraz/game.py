@@ -15,13 +15,7 @@ class AlcatrazGame(GamePackage):
     slug = "alcatraz"
     engine_path = "play.games.alcatraz.engine:AlcatrazEngine"
     titles = ("alcatraz",)
-    rule_messages = texts.RULE_MESSAGES
-    outcome_reasons = texts.OUTCOME_REASONS
-    role_labels = texts.ROLE_LABELS
-    option_labels = texts.OPTION_LABELS
-    option_choice_labels = texts.OPTION_CHOICE_LABELS
-    level_descriptions = texts.LEVEL_DESCRIPTIONS
-    house_rules = texts.HOUSE_RULES
+    texts = texts
     scripts = ("games/alcatraz/board.js",)
     styles = ("games/alcatraz/board.css",)
 

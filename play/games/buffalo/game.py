@@ -20,13 +20,7 @@ class BuffaloGame(GamePackage):
     slug = "buffalo"
     engine_path = "play.games.buffalo.engine:BuffaloEngine"
     titles = ("prairie ou buffalo", "prairie", "buffalo")
-    rule_messages = texts.RULE_MESSAGES
-    outcome_reasons = texts.OUTCOME_REASONS
-    role_labels = texts.ROLE_LABELS
-    option_labels = texts.OPTION_LABELS
-    option_choice_labels = texts.OPTION_CHOICE_LABELS
-    level_descriptions = texts.LEVEL_DESCRIPTIONS
-    house_rules = texts.HOUSE_RULES
+    texts = texts
     scripts = ("games/buffalo/board.js",)
     styles = ("games/buffalo/board.css",)
     series = BuffaloSeriesAdapter()
