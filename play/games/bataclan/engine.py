@@ -28,7 +28,9 @@ Continuous steadiness and the move check: ``legal_moves`` lists steadiness on th
 :data:`STEADINESS_GRID` (0.00, 0.05 … 1.00), so a stored move always equals a legal one, and
 :meth:`BataclanEngine.canonical_move` turns any well-formed move (steadiness any number in [0, 1],
 any die of a group of identical dice, ``as`` left out) into that legal form, or raises
-:class:`IllegalMove`. Both give the same answer: a client may send either form.
+:class:`IllegalMove`. ``play`` itself takes only the legal (grid) form, which is what the board
+script sends; a server that passes moves through ``canonical_move`` first also accepts the free
+form.
 
 House decisions (RULES.md §5 and where both RULES.md and the record are silent):
 
@@ -67,6 +69,7 @@ from .state import (
     DEFAULT_TURN_LIMIT,
     GIANT,
     LARGE,
+    MAX_TURN_LIMIT,
     MEDIUM,
     RANKING_STOCK,
     RANKINGS,
@@ -110,8 +113,8 @@ class BataclanEngine(Engine[BataclanState]):
 
     @property
     def max_plies(self) -> int:
-        # A turn is a roll, at most every die placed, and a stop.
-        return DEFAULT_TURN_LIMIT * (MAX_DICE + 2)
+        # A turn is its keeps and roll, at most every die placed, and a stop: under 2 moves a die.
+        return MAX_TURN_LIMIT * (2 * MAX_DICE + 2)
 
     # -- the contract -----------------------------------------------------------------------------
 
