@@ -85,3 +85,31 @@ def test_three_player_game_with_the_gesture_against_two_bots(live_server, page, 
     assert "garde son dé" in log
     assert serious_violations(page) == []
     assert errors == []
+
+
+def test_with_reduced_motion_the_gesture_still_works_from_the_keyboard(
+    live_server, page, catalogue
+):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(live_server.url + "/jeux/bataclan/")
+    page.get_by_role("link", name="Jouer").click()
+    page.select_option("#id_seat_1", "bot:beginner")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_selector("#board svg")
+    for _ in range(200):
+        page.wait_for_function(MY_TURN)
+        before = log_length(page)
+        if (
+            page.locator(".hand-die.movable").count()
+            and not page.get_by_role("button", name="Lancer les dés").count()
+        ):
+            page.locator(".hand-die.movable").first.focus()
+            page.keyboard.press("Enter")  # the die: the gesture opens, its button has the focus
+            expect(page.locator(".bataclan-gesture")).to_be_visible()
+            page.keyboard.press("Enter")  # stops the marker
+            wait_for_progress(page, before)
+            assert "pose un dé" in page.locator("#log").inner_text()
+            return
+        page.locator("#actions button").first.click()
+        wait_for_progress(page, before)
+    raise AssertionError("never had a die to place")
