@@ -3,9 +3,10 @@ files: Redoc is left out, its page loads web fonts from a third-party host). ``l
 mounts these routes, and the importers' (``importers.api_urls``), in the ``api`` namespace."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from . import auth, views
+from .schema_view import SchemaView
 from .throttling import AnonThrottle
 
 urlpatterns = [
@@ -19,7 +20,7 @@ urlpatterns = [
     path("categories/", views.CategoryListView.as_view(), name="categories"),
     path("categories/<str:slug>/", views.CategoryDetailView.as_view(), name="category-detail"),
     path("auth/token/", auth.TokenView.as_view(), name="token"),
-    path("schema/", SpectacularAPIView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
+    path("schema/", SchemaView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
     path(
         "docs/",
         # The split view serves its start-up script as a file: no inline script (CSP).

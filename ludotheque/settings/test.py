@@ -1,5 +1,7 @@
 """Tests: fast hashing, plain static storage, the same apps and database selection as production."""
 
+import os
+
 from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret"
@@ -20,6 +22,8 @@ API_TOKEN_RATE = API_TOKEN_USERNAME_RATE = API_TOKEN_SITE_RATE = "100000/min"
 # Likewise the bots' time budgets (tests of play.bot_budget lower them).
 PLAY_BOT_CLIENT_SECONDS = PLAY_BOT_MATCH_SECONDS = PLAY_BOT_SITE_SECONDS = 1e9
 PLAY_BOT_CONCURRENCY = 100
+# Browser tests play whole games: opponents' moves flash by (the step test sets its own pace).
+PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "1"))  # scripts/screenshots.py slows it
 
 # A file, not SQLite's shared-cache memory database: concurrent writers then behave as in
 # production (waiting on the lock) instead of failing with "table is locked".
