@@ -237,20 +237,29 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
         raise IllegalMoveError(_("Un coup doit être un objet JSON."), rule="malformed_move")
     if seat not in engine.to_act(state):
         raise IllegalMoveError(_("Ce n'est pas à cette place de jouer."), rule="not_your_turn")
-    rng = _chance(match, match.plies + 1)
+    # Only the engine's form of a move is played and stored (no extra keys from the client).
     try:
-        new_state = engine.play(state, seat, move, rng)
-    except IllegalMove as error:
-        raise IllegalMoveError(
-            rule_message(package, error.rule, error.message), rule=error.rule
-        ) from None
-    try:
-        # Only the engine's form of the move is stored (no extra keys from the client).
-        move = engine.canonical_move(state, seat, move)
+        canonical = engine.canonical_move(state, seat, move)
     except IllegalMove:
+        canonical = None
+    if canonical is None:
+        try:  # the rules say precisely why (on a throwaway generator: nothing is drawn)
+            engine.play(state, seat, move, _chance(match, match.plies + 1))
+        except IllegalMove as error:
+            raise IllegalMoveError(
+                rule_message(package, error.rule, error.message), rule=error.rule
+            ) from None
         raise IllegalMoveError(
             _("Ce coup contient des champs ou des valeurs que les règles ne connaissent pas."),
             rule="malformed_move",
+        )
+    move = canonical
+    rng = _chance(match, match.plies + 1)
+    try:
+        new_state = engine.play(state, seat, move, rng)
+    except IllegalMove as error:  # a canonical move the rules still refuse
+        raise IllegalMoveError(
+            rule_message(package, error.rule, error.message), rule=error.rule
         ) from None
     outcome = engine.outcome(new_state)
     record = MoveRecord(

@@ -65,3 +65,34 @@ def test_house_rules_and_every_example_page_render(client, bataclan_game):
     for scenario in GAME.scenarios:
         page = client.get(reverse("play:scenario", args=["bataclan", scenario.key]))
         assert page.status_code == 200, scenario.key
+
+
+def test_a_steadiness_off_the_grid_is_stored_as_the_engines_canonical_form(bataclan_game):
+    match, token = match_start(game=bataclan_game, seats=[SeatSpec("local"), SeatSpec("local")])
+    for _ in range(200):
+        view = match_state(match=match, token=token)
+        seat, moves = view["viewer"], view["legal_moves"]
+        place = next((m for m in moves if m["type"] == "place"), None)
+        if place is not None:
+            break
+        match_play_move(
+            match=match, token=token, seat=seat, move=moves[0], expected_version=match.version
+        )
+    sent = {key: value for key, value in place.items() if key != "as"} | {"steadiness": 0.733}
+    expected = ENGINE.canonical_move(ENGINE.from_dict(match.state), seat, sent)
+    assert expected["steadiness"] == 0.75 and expected["as"] == place["as"]
+    match_play_move(match=match, token=token, seat=seat, move=sent, expected_version=match.version)
+    assert match.moves.order_by("-ply").first().move == expected
+
+
+def test_a_move_with_extra_keys_is_refused_and_changes_nothing(bataclan_game):
+    match, token = match_start(game=bataclan_game, seats=[SeatSpec("local"), SeatSpec("local")])
+    view = match_state(match=match, token=token)
+    move = view["legal_moves"][0] | {"note": "x" * 1000}
+    with pytest.raises(IllegalMoveError) as refused:
+        match_play_move(
+            match=match, token=token, seat=view["viewer"], move=move, expected_version=match.version
+        )
+    assert refused.value.details["rule"] == "malformed_move"
+    match.refresh_from_db()
+    assert match.plies == 0 and not match.moves.exists()
