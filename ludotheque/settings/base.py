@@ -142,3 +142,17 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# The search index (catalogue.index): a directory per replica, made and filled on first use.
+# Every server (or set of workers on one machine) needs one; they follow the database's change
+# log on their own. Writers wait this long for another process's indexing before answering from
+# what is already committed.
+SEARCH_INDEX_DIR = os.environ.get("SEARCH_INDEX_DIR", str(BASE_DIR / "data" / "search"))
+SEARCH_SYNC_WAIT_SECONDS = float(os.environ.get("SEARCH_SYNC_WAIT_SECONDS", "1.0"))
+SEARCH_WRITER_HEAP_BYTES = int(os.environ.get("SEARCH_WRITER_HEAP_BYTES", str(200_000_000)))
+# Publishers and authors listed in the search facets (the most frequent; facet_size asks more).
+CATALOGUE_FACET_SIZE = 10
+CATALOGUE_FACET_SIZE_MAX = 200
+# A callable returning the engine slugs that make a game playable online; the catalogue calls it
+# by name so that it never imports the play app.
+CATALOGUE_PLAYABLE_ENGINES = "play.engines.registry.engine_slugs"
