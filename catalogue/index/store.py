@@ -76,6 +76,18 @@ class Replica:
                 self.index.reload()
                 self.seq = self._read_state()["seq"]
 
+    def status(self) -> dict[str, int]:
+        """Documents, applied sequence number, the log's end and the size on disk."""
+        from catalogue.models import SearchChange
+
+        self.sync()
+        return {
+            "documents": self.index.searcher().num_docs,
+            "seq": self.seq,
+            "head": SearchChange.objects.aggregate(head=Max("id"))["head"] or 0,
+            "bytes": sum(f.stat().st_size for f in self.path.rglob("*") if f.is_file()),
+        }
+
     # ------------------------------------------------------------------ writing
 
     def rebuild(self, *, progress: Progress | None = None) -> int:
