@@ -126,6 +126,8 @@ SPECTACULAR_SETTINGS = {
 # Library exports above this size are refused before parsing.
 IMPORT_MAX_UPLOAD_BYTES = int(os.environ.get("IMPORT_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
+# The command line imports files of any size; CSV files above this are read one record at a time.
+IMPORT_STREAM_BYTES = int(os.environ.get("IMPORT_STREAM_BYTES", str(4 * 1024 * 1024)))
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
