@@ -98,10 +98,10 @@ def playable_engines() -> list[str]:
 class _Search:
     """One search against this process's replica of the index (synced with the change log)."""
 
-    def __init__(self, params: SearchParams, playable: list[str]):
+    def __init__(self, params: SearchParams, playable: list[str], searcher=None):
         self.params = params
         self.playable = playable
-        self.searcher = store.replica().searcher()
+        self.searcher = searcher or store.replica().searcher()
         self.text = index_query.text_query(self.searcher, params.q) if params.q else None
         self.filters = {
             name: index_query.filter_query(name, getattr(params, name), playable_engines=playable)
@@ -141,6 +141,13 @@ class _Search:
         )
 
 
+# What a result list never shows: left in the database when the page's games are loaded.
+SUMMARY_DEFERRED = (
+    "principle", "pedagogical_analysis", "components", "rules_text", "rules_sections",
+    "search_text", "review_fields",
+)  # fmt: skip
+
+
 class _Hits:
     """The matching games as the paginator sees them: a known count, slices loaded by id."""
 
@@ -160,6 +167,7 @@ class _Hits:
         ids = self.search.ids(self.ordering, start, window.stop - start)
         games = (
             Game.objects.filter(pk__in=ids)
+            .defer(*SUMMARY_DEFERRED)
             .select_related("publisher", "category")
             .prefetch_related(Prefetch("credits", queryset=Credit.objects.select_related("author")))
             .in_bulk()
