@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -64,7 +64,7 @@ def game_search_text(game: Game) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def search_changes_record(*, game_ids: Iterable[int]) -> None:
+def search_changes_record(*, game_ids: Iterable[int]) -> list[int]:
     """Append games to the search change log, in the caller's transaction.
 
     On PostgreSQL, ids come from a sequence when the row is inserted but become visible when
@@ -72,27 +72,32 @@ def search_changes_record(*, game_ids: Iterable[int]) -> None:
     read id 11 would never look back for id 10. An advisory lock taken just before the insert
     and held to the commit makes ids visible in order. Writers take it as late as they can
     (imports append all their games at the end, see :func:`search_changes_batched`); SQLite
-    writers are serialised by the database anyway.
+    writers are serialised by the database anyway. Returns the new log entries' ids (none
+    when the block is batched).
     """
     pending = _pending.get()
     if pending is not None:
         pending.update(game_ids)
-        return
+        return []
     ids = list(dict.fromkeys(game_ids))
     if not ids:
-        return
+        return []
     with transaction.atomic():
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SEARCH_LOG_LOCK])
-        SearchChange.objects.bulk_create(
+        changes = SearchChange.objects.bulk_create(
             [SearchChange(game_id=game_id) for game_id in ids], batch_size=5000
         )
+    return [change.pk for change in changes]
 
 
 @contextmanager
-def search_changes_batched() -> Iterator[None]:
-    """Collect the change-log entries of a block (an import) and append them once at its end."""
+def search_changes_batched(
+    *, on_recorded: Callable[[list[int]], None] | None = None
+) -> Iterator[None]:
+    """Collect the change-log entries of a block (an import) and append them once at its end;
+    ``on_recorded`` then gets the new entries' ids."""
     if _pending.get() is not None:
         yield
         return
@@ -102,7 +107,9 @@ def search_changes_batched() -> Iterator[None]:
         yield
     finally:
         _pending.reset(token)
-    search_changes_record(game_ids=sorted(pending))
+    changes = search_changes_record(game_ids=sorted(pending))
+    if on_recorded:
+        on_recorded(changes)
 
 
 def game_refresh_search(*, game: Game) -> None:

@@ -112,8 +112,9 @@ class CatalogueWriter:
 
     # ------------------------------------------------------------------ one batch
 
-    def save(self, records: list[GameRecord]) -> list[dict[str, Any]]:
-        """Write a batch of records whose titles are distinct; their report entries, in order."""
+    def save(self, records: list[GameRecord]) -> tuple[list[dict[str, Any]], list[int]]:
+        """Write a batch of records whose titles are distinct: their report entries, in order,
+        and the ids of the games written."""
         keys = [text.fold(record.title) for record in records]
         existing = {
             game.import_key: game
@@ -161,8 +162,9 @@ class CatalogueWriter:
                 f"la base de données a refusé un lot de notices ({error.__class__.__name__})",
                 source_name=records[0].source_name,
             ) from None
-        catalogue_services.search_changes_record(game_ids=[game.pk for game in new + changed])
-        return entries
+        written = [game.pk for game in new + changed]
+        catalogue_services.search_changes_record(game_ids=written)
+        return entries, written
 
     def _fill(self, game: Game, record: GameRecord, values: dict[str, Any], now):
         """Set the game's fields from the record; its credits as ``(author, role)`` pairs."""

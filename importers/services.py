@@ -62,24 +62,34 @@ def records_import(
     progress: Progress | None = None,
     record_progress: RecordProgress | None = None,
     max_bytes: int | None = -1,
+    index=None,
 ) -> ImportReport:
     """Import ``(name, content)`` files; a ``dry_run`` reports what would happen, writes nothing.
 
     ``content`` is the file's bytes or a path (the command line: a large CSV file is then read
     one record at a time). A file over ``max_bytes`` (default ``IMPORT_MAX_UPLOAD_BYTES``; None:
     no limit) is refused before parsing. ``record_progress(done, total)`` follows the current file.
+    ``index`` (:meth:`catalogue.index.store.Replica.indexing_alongside`) indexes each batch as it
+    is written, so that the search index is ready soon after the import commits.
     """
     files = list(files)
     limit = settings.IMPORT_MAX_UPLOAD_BYTES if max_bytes == -1 else max_bytes
     report = ImportReport(dry_run=dry_run)
     try:
-        with transaction.atomic(), catalogue_services.search_changes_batched():
+        indexer = None if dry_run else index
+        recorded = indexer.recorded if indexer else None
+        with transaction.atomic(), catalogue_services.search_changes_batched(on_recorded=recorded):
             writer = CatalogueWriter(
                 batch=None if dry_run else batch, engine_for_title=engine_for_title
             )
             for index, (name, source) in enumerate(files, start=1):
                 entry = _import_file(
-                    name, source, writer=writer, limit=limit, progress=record_progress
+                    name,
+                    source,
+                    writer=writer,
+                    limit=limit,
+                    progress=record_progress,
+                    index=indexer,
                 )
                 report.files.append(entry)
                 if progress:
@@ -102,6 +112,7 @@ def _import_file(
     writer: CatalogueWriter,
     limit: int | None,
     progress: RecordProgress | None,
+    index=None,
 ) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "name": name,
@@ -125,7 +136,7 @@ def _import_file(
             entry["format"], records = parse_file(name, source, warnings=entry["warnings"])
             position = None
         with transaction.atomic():
-            _save_all(records, writer, entry, size, position, progress)
+            _save_all(records, writer, entry, size, position, progress, index)
     except RecordError as error:
         entry["records"] = []
         entry["counts"] = {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0}
@@ -134,7 +145,7 @@ def _import_file(
     return entry
 
 
-def _save_all(records, writer, entry, size, position, progress) -> None:
+def _save_all(records, writer, entry, size, position, progress, index) -> None:
     """Save the records in batches of distinct titles (a title seen again starts a new batch)."""
     pending: list[GameRecord] = []
     keys: set[str] = set()
@@ -142,7 +153,10 @@ def _save_all(records, writer, entry, size, position, progress) -> None:
 
     def flush() -> None:
         nonlocal done
-        for result in writer.save(pending):
+        results, written = writer.save(pending)
+        if index:
+            index.add(written)
+        for result in results:
             entry["counts"][result["action"]] += 1
             entry["counts"]["flagged"] += bool(result["review_fields"])
             if len(entry["records"]) < REPORT_RECORDS_MAX:
@@ -214,9 +228,15 @@ def import_run(
     progress: Progress | None = None,
     record_progress: RecordProgress | None = None,
     max_bytes: int | None = -1,
+    index=None,
 ) -> tuple[ImportReport, ImportBatch | None]:
     """Import in one step (command line, API): a dry run leaves no trace; a real run is recorded."""
-    options = {"progress": progress, "record_progress": record_progress, "max_bytes": max_bytes}
+    options = {
+        "progress": progress,
+        "record_progress": record_progress,
+        "max_bytes": max_bytes,
+        "index": index,
+    }
     if dry_run:
         return records_import(files=files, dry_run=True, **options), None
     batch = ImportBatch.objects.create(

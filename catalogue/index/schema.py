@@ -78,7 +78,8 @@ def _key(number: int | None, title_key: str, *, descending: bool = False) -> str
 
 
 def game_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
-    """The document of ``game`` (publisher and category loaded), credited to ``author_slugs``."""
+    """The document of ``game`` (a row with the game's fields, ``publisher__slug`` and
+    ``category__code``), credited to ``author_slugs``."""
     title_key = f"{game.sort_title}\x00{game.pk:012d}"
     fields: dict[str, Any] = {
         "id": game.pk,
@@ -91,10 +92,10 @@ def game_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
         "key_players": _key(game.min_players, title_key),
         "author": author_slugs,
     }
-    if game.category_id:
-        fields["category"] = game.category.code
-    if game.publisher_id:
-        fields["publisher"] = game.publisher.slug
+    if game.category__code:
+        fields["category"] = game.category__code
+    if game.publisher__slug:
+        fields["publisher"] = game.publisher__slug
     if game.engine:
         fields["engine"] = game.engine
     if game.min_players is not None and game.max_players is not None:

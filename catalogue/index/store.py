@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import tantivy
 from django.conf import settings
@@ -89,6 +90,52 @@ class Replica:
         }
 
     # ------------------------------------------------------------------ writing
+
+    @contextmanager
+    def indexing_alongside(self) -> Iterator[Alongside]:
+        """Index an import's games as it writes them; commit once its transaction has committed.
+
+        The import hands each written batch's game ids to :meth:`Alongside.add` (documents are
+        read back inside its transaction, and tantivy's threads analyse them while the import
+        goes on), and its own change-log entries to :meth:`Alongside.recorded`. When the block
+        ends — after the import's commit — the log's other entries meanwhile are applied, games
+        indexed but rolled back are removed, and all is committed at the log's end. If the block
+        fails nothing is committed: the next sync starts from the previous state.
+        """
+        self.sync()
+        with self._thread_lock, self._flock(None):
+            alongside = Alongside(self._writer(CHUNK + 1))
+            try:
+                yield alongside
+            except BaseException:
+                alongside.writer.rollback()
+                alongside.writer.wait_merging_threads()
+                raise
+            self._finish_alongside(alongside)
+            self.index.reload()
+            self.seq = self._read_state()["seq"]
+
+    def _finish_alongside(self, alongside: Alongside) -> None:
+        from catalogue.models import Game, SearchChange
+
+        writer = alongside.writer
+        after = self._read_state()["seq"]
+        head = SearchChange.objects.aggregate(head=Max("id"))["head"] or 0
+        own = alongside.own
+        others: set[int] = set()
+        for change_id, game_id in SearchChange.objects.filter(
+            id__gt=after, id__lte=head
+        ).values_list("id", "game_id"):
+            if change_id not in own or game_id not in alongside.indexed:
+                others.add(game_id)
+        indexed = sorted(alongside.indexed - others)
+        kept: set[int] = set()
+        for chunk in _chunks(indexed, 10_000):
+            kept.update(Game.objects.filter(pk__in=chunk).values_list("pk", flat=True))
+        for game_id in sorted(others) + [i for i in indexed if i not in kept]:
+            writer.delete_documents_by_term("id", game_id)
+        self._index_games(writer, sorted(others), None)
+        self._commit(writer, head)
 
     def rebuild(self, *, progress: Progress | None = None) -> int:
         """Index every game again from the database; returns the number of games indexed."""
@@ -195,6 +242,13 @@ class Replica:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+# What a document needs of a game, read as plain rows (no model instances: 3× faster).
+_COLUMNS = (
+    "pk", "title", "sort_title", "search_text", "engine", "min_players", "max_players",
+    "min_age", "max_age", "duration_minutes", "publisher__slug", "category__code",
+)  # fmt: skip
+
+
 def documents(ids: Iterable[int]) -> Iterator[tantivy.Document]:
     """The documents of the games with these ids that exist (one query each for games, credits)."""
     from catalogue.models import Credit, Game
@@ -209,25 +263,29 @@ def documents(ids: Iterable[int]) -> Iterator[tantivy.Document]:
         slugs.setdefault(game_id, [])
         if slug not in slugs[game_id]:
             slugs[game_id].append(slug)
-    games = (
-        Game.objects.filter(pk__in=ids)
-        .select_related("publisher", "category")
-        .only(
-            "title",
-            "sort_title",
-            "search_text",
-            "engine",
-            "min_players",
-            "max_players",
-            "min_age",
-            "max_age",
-            "duration_minutes",
-            "publisher__slug",
-            "category__code",
-        )  # fmt: skip
-    )
-    for game in games:
+    for row in Game.objects.filter(pk__in=ids).values_list(*_COLUMNS):
+        game = SimpleNamespace(**dict(zip(_COLUMNS, row, strict=True)))
         yield game_document(game, author_slugs=slugs.get(game.pk, []))
+
+
+class Alongside:
+    """What :meth:`Replica.indexing_alongside` gives an import: a writer it feeds batch by batch."""
+
+    def __init__(self, writer):
+        self.writer = writer
+        self.indexed: set[int] = set()
+        self.own: set[int] = set()
+
+    def add(self, game_ids: list[int]) -> None:
+        for game_id in game_ids:
+            if game_id in self.indexed:
+                self.writer.delete_documents_by_term("id", game_id)
+        for document in documents(game_ids):
+            self.writer.add_document(document)
+        self.indexed.update(game_ids)
+
+    def recorded(self, change_ids: list[int]) -> None:
+        self.own.update(change_ids)
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:

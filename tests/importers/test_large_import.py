@@ -43,7 +43,7 @@ def test_command_imports_a_file_over_the_upload_limit_with_progress(tmp_path, st
     out, err = StringIO(), StringIO()
     call_command("import_games", str(path), stdout=out, stderr=err)
     assert "1200 créé(s)" in out.getvalue()
-    assert "Import [" in err.getvalue() and "Indexation [" in err.getvalue()
+    assert "Import [" in err.getvalue() and "importée(s) et indexée(s)" in out.getvalue()
     assert Game.objects.count() == 1200
     assert game_search(params=SearchParams(q="escargot")).count == 1200
 
@@ -121,3 +121,34 @@ def test_a_kill_mid_import_leaves_database_and_index_agreeing(tmp_path, settings
     )
     assert Game.objects.count() == 4000
     assert game_search(params=SearchParams(q="escargot")).count == 4000
+
+
+@pytest.mark.django_db
+def test_indexing_alongside_an_import_keeps_other_writes_and_drops_rolled_back_games(
+    tmp_path, settings
+):
+    """The command indexes batches as it writes them; what else happened meanwhile still counts."""
+    from catalogue import services
+    from catalogue.index import store
+
+    settings.IMPORT_STREAM_BYTES = 0
+    good = export(tmp_path / "a.csv", 30)
+    bad = tmp_path / "b.csv"
+    with open(bad, "w", encoding="utf-8") as handle:
+        handle.write(HEADER)
+        for i in range(600):  # a first batch of 500 is written and indexed, then line 552 fails
+            low, high = (5, 2) if i == 550 else (2, 4)
+            handle.write(f"Mauvais {i};{low};{high};8;Licorne.\n")
+    replica = store.replica()
+    with replica.indexing_alongside() as index:
+        report, _ = import_run(
+            files=[("a.csv", good), ("b.csv", bad)], origin="t", max_bytes=None, index=index
+        )
+        edited = Game.objects.get(title="Jeu numéro 3")
+        edited.rules_text = "Un dragon."
+        services.game_save(game=edited)  # another write before the import's index commit
+    assert report.totals()["created"] == 30 and report.totals()["rejected"] == 1
+    assert game_search(params=SearchParams(q="escargot")).count == 29
+    assert [g.title for g in game_search(params=SearchParams(q="dragon")).page] == ["Jeu numéro 3"]
+    assert game_search(params=SearchParams(q="licorne")).count == 0
+    assert replica.index.searcher().num_docs == Game.objects.count() == 30

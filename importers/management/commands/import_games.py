@@ -77,14 +77,20 @@ class Command(BaseCommand):
                 self.stdout.write(f"{prefix} : {record['title']} — {action}{flag}")
 
         started = time.monotonic()
-        report, batch = import_run(
-            files=[(path.name, path) for path in files],
-            origin="commande",
-            dry_run=dry_run,
-            progress=progress,
-            record_progress=bar.update,
-            max_bytes=None,  # the command line reads any size; uploads keep their limit
-        )
+        options = {
+            "files": [(path.name, path) for path in files],
+            "origin": "commande",
+            "dry_run": dry_run,
+            "progress": progress,
+            "record_progress": bar.update,
+            "max_bytes": None,  # the command line reads any size; uploads keep their limit
+        }
+        if dry_run:
+            report, batch = import_run(**options)
+        else:
+            # The index is fed as batches are written and committed right after the import.
+            with store.replica().indexing_alongside() as index:
+                report, batch = import_run(**options, index=index)
         totals = report.totals()
         mode = "Simulation (rien n'a été écrit)" if dry_run else f"Import n° {batch.pk}"
         self.stdout.write(
@@ -97,10 +103,6 @@ class Command(BaseCommand):
                 self.stderr.write(f"Rejeté : {RecordError.from_dict(entry['error']).describe()}")
         if dry_run:
             return
-        # Index what was imported now, with a progress bar, rather than in the next search.
-        indexing = ProgressBar(self.stderr, "Indexation", enabled=show_progress)
-        store.replica().sync(progress=indexing.update)
-        indexing.finish()
         elapsed = time.monotonic() - started
         records = sum(totals[a] for a in ACTION_LABELS)
         self.stdout.write(
