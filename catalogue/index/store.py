@@ -31,7 +31,7 @@ from types import SimpleNamespace
 
 import tantivy
 from django.conf import settings
-from django.db.models import Max
+from django.db.models import Max, Min
 
 from .schema import ANALYZER, analyzer, game_document, schema
 
@@ -72,7 +72,10 @@ class Replica:
                         self._build(progress)
                     elif state["seq"] < head:
                         self._open()
-                        self._apply(state["seq"], head, progress)
+                        if state["seq"] < _log_floor() - 1:
+                            self._build(progress)  # the changes it missed were pruned
+                        else:
+                            self._apply(state["seq"], head, progress)
                 self._open()
                 self.index.reload()
                 self.seq = self._read_state()["seq"]
@@ -266,6 +269,23 @@ def documents(ids: Iterable[int]) -> Iterator[tantivy.Document]:
     for row in Game.objects.filter(pk__in=ids).values_list(*_COLUMNS):
         game = SimpleNamespace(**dict(zip(_COLUMNS, row, strict=True)))
         yield game_document(game, author_slugs=slugs.get(game.pk, []))
+
+
+def _log_floor() -> int:
+    from catalogue.models import SearchChange
+
+    return SearchChange.objects.aggregate(floor=Min("id"))["floor"] or 0
+
+
+def log_prune(*, older_than) -> int:
+    """Delete the change log's entries older than ``older_than`` but the newest of them, which
+    marks the floor: a replica behind it rebuilds itself. Returns the number deleted."""
+    from catalogue.models import SearchChange
+
+    floor = SearchChange.objects.filter(created_at__lt=older_than).aggregate(floor=Max("id"))
+    if floor["floor"] is None:
+        return 0
+    return SearchChange.objects.filter(id__lt=floor["floor"]).delete()[0]
 
 
 class Alongside:

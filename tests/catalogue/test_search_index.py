@@ -234,3 +234,24 @@ class TestFreshness:
         out = StringIO()
         call_command("search_index", "status", stdout=out)
         assert "5 jeu(x) indexé(s)" in out.getvalue()
+
+    def test_a_replica_behind_a_pruned_log_rebuilds_itself(self, rules, tmp_path):
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        behind = store.Replica(tmp_path / "behind")
+        behind.sync()
+        game = rules["poison"]
+        game.rules_text = "Un philtre."
+        services.game_save(game=game)  # this change is pruned below
+        services.game_save(game=rules["poisson"])  # this one stays, as the floor
+        total = SearchChange.objects.count()
+        deleted = store.log_prune(older_than=timezone.now() + timedelta(days=1))
+        assert deleted == total - 1 and SearchChange.objects.count() == 1
+        behind.sync()
+        from catalogue.index import query
+
+        searcher = behind.searcher()
+        assert query.count(searcher, query.text_query(searcher, "philtre")) == 1
+        assert searcher.num_docs == Game.objects.count()

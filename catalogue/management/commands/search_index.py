@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from datetime import timedelta
 
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from catalogue.index import store
 from catalogue.management.progress import ProgressBar
@@ -13,13 +15,24 @@ from catalogue.management.progress import ProgressBar
 class Command(BaseCommand):
     help = (
         "Index de recherche : « rebuild » le reconstruit depuis la base, « sync » applique les "
-        "modifications en attente, « status » dit où il en est."
+        "modifications en attente, « status » dit où il en est, « prune » allège le journal."
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("action", choices=["rebuild", "sync", "status"])
+        parser.add_argument("action", choices=["rebuild", "sync", "status", "prune"])
+        parser.add_argument(
+            "--keep-days",
+            type=int,
+            default=30,
+            help="prune : garde les modifications de moins de N jours (défaut 30) ; une réplique "
+            "en retard de plus se reconstruit",
+        )
 
-    def handle(self, *args, action: str, verbosity: int, **options) -> None:
+    def handle(self, *args, action: str, verbosity: int, keep_days: int, **options) -> None:
+        if action == "prune":
+            deleted = store.log_prune(older_than=timezone.now() - timedelta(days=keep_days))
+            self.stdout.write(f"{deleted} modification(s) supprimée(s) du journal.")
+            return
         replica = store.replica()
         if action == "status":
             state = replica.status()
