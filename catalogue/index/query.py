@@ -19,7 +19,7 @@ import tantivy
 from tantivy import Occur, Order, Query
 
 from .. import text
-from .schema import query_terms, schema
+from .schema import AGES, DURATIONS, PLAYER_COUNTS, query_terms, range_of, schema
 
 TITLE_WEIGHT = 5.0
 PREFIX_WEIGHT = 0.5
@@ -104,33 +104,65 @@ def count(searcher: tantivy.Searcher, query: Query) -> int:
     return searcher.search(query, 1, count=True).count
 
 
-AGGREGATIONS = {
-    "players": ("players_facet", None),
-    "age": ("age_facet", None),
-    "max_duration": ("duration_facet", None),
-    "category": ("category", None),
-    "publisher": ("publisher", "top"),
-    "author": ("author", "top"),
-    "playable": ("engine", None),
+# Facets counted by a terms aggregation: the field, and how its buckets become counts.
+AGGREGATED = {
+    "players": "players_range",
+    "age": "age_range",
+    "max_duration": "duration",
+    "category": "category",
+    "playable": "engine",
 }
+# Facets with many values (thousands of authors): the top ones, from the term dictionary
+# walked against the query's documents (4× faster than a terms aggregation on these columns).
+TOP = {"publisher": "publisher", "author": "author"}
 
 
 def facet_counts(
     searcher: tantivy.Searcher, query: Query, names: list[str], *, list_size: int
 ) -> tuple[int, dict[str, list[tuple[Any, int]]]]:
     """The number of documents matching ``query`` and, for each facet in ``names``, its values
-    with their counts (count descending, then value) — all from one aggregation pass."""
+    with their counts: the offered values for players, age and duration; every category and
+    engine; the ``list_size + 1`` most frequent publishers and authors (count descending, then
+    value)."""
     spec: dict[str, Any] = {"_count": {"value_count": {"field": "id"}}}
     for name in names:
-        field, kind = AGGREGATIONS[name]
-        size = list_size + 1 if kind == "top" else EXACT
-        spec[name] = {"terms": {"field": field, "size": size, "segment_size": EXACT}}
+        if name in AGGREGATED:
+            spec[name] = {
+                "terms": {"field": AGGREGATED[name], "size": EXACT, "segment_size": EXACT}
+            }
     answer = searcher.aggregate(query, spec)
-    facets = {}
+    facets: dict[str, list[tuple[Any, int]]] = {}
     for name in names:
+        if name in TOP:
+            found = searcher.terms_with_prefix(
+                TOP[name], "", filter_query=query, limit=list_size + 1
+            )
+            facets[name] = sorted(found, key=lambda b: (-b[1], b[0]))
+            continue
         buckets = [(b["key"], b["doc_count"]) for b in answer[name]["buckets"]]
-        facets[name] = sorted(buckets, key=lambda b: (-b[1], str(b[0])))
+        if name == "players":
+            facets[name] = _in_ranges(buckets, PLAYER_COUNTS)
+        elif name == "age":
+            facets[name] = _in_ranges(buckets, AGES)
+        elif name == "max_duration":
+            facets[name] = [
+                (d, sum(n for minutes, n in buckets if minutes <= d)) for d in DURATIONS
+            ]
+        else:
+            facets[name] = sorted(buckets, key=lambda b: (-b[1], str(b[0])))
     return int(answer["_count"]["value"]), facets
+
+
+def _in_ranges(buckets: list[tuple[int, int]], values: tuple[int, ...]) -> list[tuple[int, int]]:
+    """For each value, the games whose range (a ``range_key`` bucket) contains it."""
+    ranges = [(*range_of(key), n) for key, n in buckets]
+    return [
+        (
+            value,
+            sum(n for low, high, n in ranges if low <= value and (high is None or value <= high)),
+        )
+        for value in values
+    ]
 
 
 def ranked_ids(searcher: tantivy.Searcher, query: Query, *, offset: int, limit: int) -> list[int]:

@@ -36,7 +36,7 @@ from django.db.models import Max, Min
 from .schema import ANALYZER, analyzer, game_document, schema
 
 # Bump when the schema or the analyzer changes: replicas of an older version rebuild themselves.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CHUNK = 1000
 Progress = Callable[[int, int], None]
 
