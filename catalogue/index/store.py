@@ -65,6 +65,8 @@ class Replica:
         with self._thread_lock:
             built = self._read_state() is not None
             wait = settings.SEARCH_SYNC_WAIT_SECONDS if built and self.index else None
+            if wait is not None and self._importing():
+                wait = 0.0  # an import holds the lock for minutes: answer from what is committed
             with self._flock(wait) as locked:
                 if locked:
                     state = self._read_state()
@@ -106,7 +108,9 @@ class Replica:
         fails nothing is committed: the next sync starts from the previous state.
         """
         self.sync()
+        marker = self.path / "importing"
         with self._thread_lock, self._flock(None):
+            marker.write_text(str(os.getpid()))
             alongside = Alongside(self._writer(CHUNK + 1))
             try:
                 yield alongside
@@ -114,9 +118,23 @@ class Replica:
                 alongside.writer.rollback()
                 alongside.writer.wait_merging_threads()
                 raise
-            self._finish_alongside(alongside)
-            self.index.reload()
-            self.seq = self._read_state()["seq"]
+            else:
+                self._finish_alongside(alongside)
+                self.index.reload()
+                self.seq = self._read_state()["seq"]
+            finally:
+                marker.unlink(missing_ok=True)
+
+    def _importing(self) -> bool:
+        """Whether a live process is importing into this directory (see indexing_alongside)."""
+        try:
+            pid = int((self.path / "importing").read_text())
+            os.kill(pid, 0)
+        except (FileNotFoundError, ValueError, ProcessLookupError):
+            return False
+        except PermissionError:
+            return True
+        return pid != os.getpid()
 
     def _finish_alongside(self, alongside: Alongside) -> None:
         from catalogue.models import Game, SearchChange

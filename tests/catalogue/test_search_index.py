@@ -255,3 +255,29 @@ class TestFreshness:
         searcher = behind.searcher()
         assert query.count(searcher, query.text_query(searcher, "philtre")) == 1
         assert searcher.num_docs == Game.objects.count()
+
+    def test_during_another_process_import_searches_answer_from_the_committed_index(
+        self, rules, settings, monkeypatch
+    ):
+        """No waiting for a lock an import holds for minutes; the edit shows once it is free."""
+        import fcntl
+        import os
+
+        replica = store.replica()
+        replica.sync()
+        game = rules["poison"]
+        game.rules_text = "Une potion."
+        services.game_save(game=game)
+        settings.SEARCH_SYNC_WAIT_SECONDS = 30
+        (replica.path / "importing").write_text(str(os.getppid()))
+        with open(replica.path / "sync.lock", "a") as other:
+            fcntl.flock(other, fcntl.LOCK_EX)  # as the importing process holds it
+
+            def no_waiting(seconds):
+                raise AssertionError("waited for the import's lock")
+
+            monkeypatch.setattr(store.time, "sleep", no_waiting)
+            assert titles(q="potion") == []
+            fcntl.flock(other, fcntl.LOCK_UN)
+        (replica.path / "importing").unlink()
+        assert titles(q="potion") == ["Sorcières"]
