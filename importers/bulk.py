@@ -112,9 +112,11 @@ class CatalogueWriter:
 
     # ------------------------------------------------------------------ one batch
 
-    def save(self, records: list[GameRecord]) -> tuple[list[dict[str, Any]], list[int]]:
+    def save(
+        self, records: list[GameRecord]
+    ) -> tuple[list[dict[str, Any]], list[tuple[Game, list[str]]]]:
         """Write a batch of records whose titles are distinct: their report entries, in order,
-        and the ids of the games written."""
+        and the games written with their authors' slugs."""
         keys = [text.fold(record.title) for record in records]
         existing = {
             game.import_key: game
@@ -162,8 +164,11 @@ class CatalogueWriter:
                 f"la base de données a refusé un lot de notices ({error.__class__.__name__})",
                 source_name=records[0].source_name,
             ) from None
-        written = [game.pk for game in new + changed]
-        catalogue_services.search_changes_record(game_ids=written)
+        catalogue_services.search_changes_record(game_ids=[game.pk for game in new + changed])
+        written = [
+            (game, list(dict.fromkeys(author.slug for author, _role in game_credits)))
+            for game, game_credits in credits
+        ]
         return entries, written
 
     def _fill(self, game: Game, record: GameRecord, values: dict[str, Any], now):

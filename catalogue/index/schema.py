@@ -17,6 +17,7 @@ title, then id), so every ordering is total and the same on every database.
 from __future__ import annotations
 
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 import tantivy
@@ -123,3 +124,21 @@ def game_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
     if game.duration_minutes is not None:
         fields["duration"] = game.duration_minutes
     return tantivy.Document(**{k: v for k, v in fields.items() if v != []})
+
+
+def model_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
+    """The document of a saved :class:`catalogue.models.Game` whose publisher and category are
+    at hand (an import has just written it: no need to read it back)."""
+    row = SimpleNamespace(
+        **{name: getattr(game, name) for name in GAME_FIELDS},
+        pk=game.pk,
+        publisher__slug=game.publisher.slug if game.publisher else "",
+        category__code=game.category.code if game.category else "",
+    )
+    return game_document(row, author_slugs=author_slugs)
+
+
+GAME_FIELDS = (
+    "title", "sort_title", "search_text", "engine", "min_players", "max_players", "min_age",
+    "max_age", "duration_minutes",
+)  # fmt: skip

@@ -28,12 +28,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import tantivy
 from django.conf import settings
 from django.db.models import Max, Min
 
-from .schema import ANALYZER, analyzer, game_document, schema
+from .schema import ANALYZER, analyzer, game_document, model_document, schema
 
 # Bump when the schema or the analyzer changes: replicas of an older version rebuild themselves.
 SCHEMA_VERSION = 2
@@ -100,12 +101,12 @@ class Replica:
     def indexing_alongside(self) -> Iterator[Alongside]:
         """Index an import's games as it writes them; commit once its transaction has committed.
 
-        The import hands each written batch's game ids to :meth:`Alongside.add` (documents are
-        read back inside its transaction, and tantivy's threads analyse them while the import
-        goes on), and its own change-log entries to :meth:`Alongside.recorded`. When the block
-        ends — after the import's commit — the log's other entries meanwhile are applied, games
-        indexed but rolled back are removed, and all is committed at the log's end. If the block
-        fails nothing is committed: the next sync starts from the previous state.
+        The import hands each written batch's games to :meth:`Alongside.add` (tantivy's threads
+        analyse them while the import goes on), and its own change-log entries to
+        :meth:`Alongside.recorded`. When the block ends — after the import's commit — the log's
+        other entries meanwhile are applied, games indexed but rolled back are removed, and all
+        is committed at the log's end. If the block fails nothing is committed: the next sync
+        starts from the previous state.
         """
         self.sync()
         marker = self.path / "importing"
@@ -314,13 +315,13 @@ class Alongside:
         self.indexed: set[int] = set()
         self.own: set[int] = set()
 
-    def add(self, game_ids: list[int]) -> None:
-        for game_id in game_ids:
-            if game_id in self.indexed:
-                self.writer.delete_documents_by_term("id", game_id)
-        for document in documents(game_ids):
-            self.writer.add_document(document)
-        self.indexed.update(game_ids)
+    def add(self, games: list[tuple[Any, list[str]]]) -> None:
+        """Index games just written: ``(game, author slugs)`` pairs, relations at hand."""
+        for game, author_slugs in games:
+            if game.pk in self.indexed:
+                self.writer.delete_documents_by_term("id", game.pk)
+            self.writer.add_document(model_document(game, author_slugs=author_slugs))
+            self.indexed.add(game.pk)
 
     def recorded(self, change_ids: list[int]) -> None:
         self.own.update(change_ids)
