@@ -9,9 +9,9 @@ from typing import Any
 from django.conf import settings
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Prefetch, QuerySet
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
+from . import engines
 from .index import query as index_query
 from .index import store
 from .index.schema import AGES, DURATIONS, PLAYER_COUNTS
@@ -87,12 +87,9 @@ class SearchResult:
 
 
 def playable_engines() -> list[str]:
-    """The engine slugs that make a game playable online, from ``CATALOGUE_PLAYABLE_ENGINES``.
-
-    The setting names a callable (dotted path) so that the catalogue never imports the play app:
-    the project's settings wire the two together.
-    """
-    return sorted(import_string(settings.CATALOGUE_PLAYABLE_ENGINES)())
+    """The engine slugs that make a game playable online: those the play app registered with
+    :mod:`catalogue.engines` (the catalogue never imports the play app)."""
+    return sorted(engines.playable_engines())
 
 
 class _Search:
@@ -248,7 +245,7 @@ def game_search(
 
     Everything comes from the search index but the page's games, loaded by id in one query.
     ``playable`` is the list of engine slugs that make a game playable online (default: the
-    ``CATALOGUE_PLAYABLE_ENGINES`` setting).
+    engines registered with :mod:`catalogue.engines`).
     """
     playable = playable_engines() if playable is None else playable
     search = _Search(params, playable)

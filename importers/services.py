@@ -18,7 +18,7 @@ from django.db import transaction
 
 from catalogue import services as catalogue_services
 from catalogue import text
-from play.engines.registry import engine_for_title
+from catalogue.engines import engine_for_title
 
 from .bulk import BATCH_SIZE, CREATED, UNCHANGED, UPDATED, CatalogueWriter
 from .formats import parse_file, parse_path

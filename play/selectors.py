@@ -7,14 +7,13 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from play.engines.registry import get_engine
+from play.engines.base import chance_for
+from play.games.registry import get_game
 
 from . import tokens
 from .errors import PlayError, SeatForbidden
-from .models import Match, Seat
-from .series import SERIES
-from .services import replay
-from .texts import describe_move
+from .models import Match, MoveRecord, Seat
+from .texts import seat_label
 
 
 class MatchNotFound(PlayError):
@@ -46,35 +45,85 @@ def _moves_of_snapshot(match: Match):
     return match.moves.filter(ply__lte=match.plies)
 
 
+def replay(match: Match, moves: list[MoveRecord] | None = None, *, states: list | None = None):
+    """The state after ``moves`` (default: all), rebuilt from the seed alone.
+
+    With ``states`` (a list), every intermediate state is appended to it, start included.
+    """
+    engine = get_game(match.engine).engine
+    moves = list(match.moves.order_by("ply")) if moves is None else moves
+    state = engine.new_game(
+        seats=match.seats_count, options=match.options, rng=chance_for(match.seed, 0)
+    )
+    if states is not None:
+        states.append(state)
+    for record in moves:
+        state = engine.play(state, record.seat, record.move, chance_for(match.seed, record.ply))
+        if states is not None:
+            states.append(state)
+    return state
+
+
+# How many of the latest moves a page may step through (opponents' moves since one's own).
+RECENT_LIMIT = 12
+
+
 def match_log(match: Match) -> list[dict[str, Any]]:
     """The public move log in the active language (replayed: descriptions need the position)."""
-    engine = get_engine(match.engine)
+    return _history(match)[0]
+
+
+def _history(match: Match) -> tuple[list[dict[str, Any]], list, list[MoveRecord]]:
+    """The log, every state from the start (one more than the moves) and the moves themselves."""
+    package = get_game(match.engine)
     moves = list(_moves_of_snapshot(match).order_by("ply"))
     states: list = []
     replay(match, moves, states=states)
-    return [
+    log = [
         {
             "ply": record.ply,
             "seat": record.seat,
             "by_bot": record.by_bot,
-            "text": describe_move(
-                match.engine, engine, states[i], states[i + 1], record.seat, record.move
-            ),
+            "text": package.describe_move(states[i], states[i + 1], record.seat, record.move),
         }
         for i, record in enumerate(moves)
     ]
+    return log, states, moves
+
+
+def _recent(engine, log, states, moves, controlled: set[int]) -> dict[str, Any] | None:
+    """The moves made since the last one of a seat in ``controlled`` (a bot's, a friend's), each
+    with the position after it, so that the page can show them one at a time.
+
+    Positions are the public view: the screen may be shared (hot-seat), and a step is shown to
+    whoever looks, so nothing hidden goes into it."""
+    start = len(moves)
+    while start > 0 and moves[start - 1].seat not in controlled:
+        start -= 1
+    start = max(start, len(moves) - RECENT_LIMIT)
+    if start == len(moves):
+        return None
+    return {
+        "before": engine.view(states[start], None),
+        "moves": [
+            {**log[i], "view": engine.view(states[i + 1], None)} for i in range(start, len(moves))
+        ],
+    }
 
 
 def match_state(*, match: Match, token: str | None, seat: int | None = None) -> dict[str, Any]:
     """Everything the play page shows, as the holder of ``token`` may see it."""
-    engine = get_engine(match.engine)
+    package = get_game(match.engine)
+    engine = package.engine
     state = engine.from_dict(match.state)
+    roles = package.seat_role_labels(state)
     seats = list(match.seats.all())
     controlled = tokens.seats_for_token(match, token, seats)
     to_act = engine.to_act(state)
     viewer = _viewer(match, controlled, to_act, seat)
     finished = match.status == Match.Status.FINISHED
-    last = _moves_of_snapshot(match).order_by("-ply").first()
+    log, states, moves = _history(match)
+    last = moves[-1] if moves else None
     data: dict[str, Any] = {
         "code": match.code,
         "game": {
@@ -90,6 +139,8 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "seats": [
             {
                 "index": s.index,
+                "label": seat_label(s.index, roles[s.index] if s.index < len(roles) else ""),
+                "role": roles[s.index] if s.index < len(roles) else "",
                 "kind": s.kind,
                 "name": s.name,
                 "bot_level": s.bot_level,
@@ -103,7 +154,8 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "controlled": sorted(controlled),
         "view": engine.view(state, viewer),
         "legal_moves": engine.legal_moves(state, viewer) if viewer in to_act else [],
-        "log": match_log(match),
+        "log": log,
+        "recent": _recent(engine, log, states, moves, controlled),
         "outcome": match.outcome,
         "can_undo": bool(
             last
@@ -123,7 +175,11 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         data["next_round"] = (
             reverse("play:match", args=[match.next_round.code]) if match.next_round_id else None
         )
-        adapter = SERIES.get(match.engine)
+        adapter = package.series
+        if adapter is not None:
+            data["series_winners"] = adapter.round_winners(
+                match.series, match.outcome if finished else None
+            )
         if finished and adapter and not match.next_round_id:
             data["series_next"] = adapter.choices(match.series, match.outcome)
     if tokens.is_host(match, token):
@@ -142,7 +198,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
 
 def match_legal_moves(*, match: Match, token: str | None, seat: int | None = None) -> dict:
     """The moves the token's seat may make now (no log replay: just the snapshot)."""
-    engine = get_engine(match.engine)
+    engine = get_game(match.engine).engine
     state = engine.from_dict(match.state)
     to_act = engine.to_act(state)
     viewer = _viewer(match, tokens.seats_for_token(match, token, match.seats.all()), to_act, seat)
@@ -157,7 +213,7 @@ def match_replay(*, match: Match) -> dict[str, Any]:
             _("Le déroulé complet n'est visible qu'une fois la partie terminée."),
             code="match_not_over",
         )
-    engine = get_engine(match.engine)
+    engine = get_game(match.engine).engine
     states: list = []
     replay(match, states=states)
     return {
@@ -167,4 +223,31 @@ def match_replay(*, match: Match) -> dict[str, Any]:
         "log": match_log(match),
         "positions": [engine.view(state, None) for state in states],
         "outcome": match.outcome,
+    }
+
+
+def scenario_states(package, scenario) -> list:
+    """The states of a record's example: its start, then the state after each step."""
+    engine = package.engine
+    if scenario.state is not None:
+        state = engine.from_dict(scenario.state)
+    else:
+        state = engine.new_game(
+            seats=scenario.seats, options=scenario.options, rng=chance_for(scenario.seed, 0)
+        )
+    states = [state]
+    for ply, step in enumerate(scenario.steps, start=1):
+        state = engine.play(state, step.seat, step.move, chance_for(scenario.seed, ply))
+        states.append(state)
+    return states
+
+
+def scenario_data(package, scenario) -> dict[str, Any]:
+    """What the page that steps through an example needs: public views, roles, the words."""
+    states = scenario_states(package, scenario)
+    return {
+        "engine": package.slug,
+        "positions": [package.engine.view(state, None) for state in states],
+        "roles": package.seat_role_labels(states[0]),
+        "steps": [str(step.words) for step in scenario.steps],
     }

@@ -79,13 +79,20 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", _("Français")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# Each game package carries its own translations (play/games/<slug>/locale); listed first so that
+# `makemessages` files a package's strings in the package.
+LOCALE_PATHS = [*sorted((BASE_DIR / "play" / "games").glob("*/locale")), BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Paris"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "play.games.finders.GamePackageFinder",  # each game package's static/ folder
+]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -137,6 +144,8 @@ PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0")
 PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
 # How often the play page asks for news (milliseconds).
 PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
+# How long the play page shows each opponent's move when it replays them in turn (milliseconds).
+PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "900"))
 
 LOGGING = {
     "version": 1,
@@ -155,6 +164,3 @@ SEARCH_WRITER_HEAP_BYTES = int(os.environ.get("SEARCH_WRITER_HEAP_BYTES", str(20
 # Publishers and authors listed in the search facets (the most frequent; facet_size asks more).
 CATALOGUE_FACET_SIZE = 10
 CATALOGUE_FACET_SIZE_MAX = 200
-# A callable returning the engine slugs that make a game playable online; the catalogue calls it
-# by name so that it never imports the play app.
-CATALOGUE_PLAYABLE_ENGINES = "play.engines.registry.engine_slugs"
