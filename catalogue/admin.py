@@ -133,6 +133,25 @@ class GameAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         services.game_refresh_search(game=form.instance)
 
+    def delete_model(self, request, obj):
+        services.game_delete(game=obj)
+
+    def delete_queryset(self, request, queryset):
+        for game in queryset:
+            services.game_delete(game=game)
+
+
+class _RefreshGamesAdmin(admin.ModelAdmin):
+    """A renamed author, publisher or category changes its games' search text."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change:
+            services.games_refresh_search(games=self.games_of(obj))
+
+    def games_of(self, obj):
+        return obj.games.distinct()
+
 
 def _labels_response(request, games, *, sheet: bool) -> TemplateResponse:
     labels = box_labels(games=games, absolute_url=request.build_absolute_uri)
@@ -141,21 +160,21 @@ def _labels_response(request, games, *, sheet: bool) -> TemplateResponse:
 
 
 @admin.register(Author)
-class AuthorAdmin(admin.ModelAdmin):
+class AuthorAdmin(_RefreshGamesAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Publisher)
-class PublisherAdmin(admin.ModelAdmin):
+class PublisherAdmin(_RefreshGamesAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Category)
-class CategoryAdmin(admin.ModelAdmin):
+class CategoryAdmin(_RefreshGamesAdmin):
     list_display = ["code", "label", "family"]
     list_filter = ["family"]
     search_fields = ["code", "label", "family"]

@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .selectors import ORDERING_LABELS, ORDERINGS, SearchParams
@@ -18,19 +19,23 @@ class GameSearchForm(forms.Form):
     category = forms.CharField(label=_("Catégorie ESAR"), required=False, max_length=20)
     publisher = forms.SlugField(label=_("Éditeur"), required=False, max_length=200)
     author = forms.SlugField(label=_("Auteur"), required=False, max_length=200)
+    playable = forms.BooleanField(label=_("Jouable en ligne"), required=False)
     ordering = forms.ChoiceField(
         label=_("Trier par"),
         required=False,
         choices=[("", _("par défaut"))] + [(key, ORDERING_LABELS[key]) for key in ORDERINGS],
     )
     page = forms.IntegerField(required=False, min_value=1)
+    facet_size = forms.IntegerField(
+        required=False, min_value=1, max_value=settings.CATALOGUE_FACET_SIZE_MAX
+    )
 
     def params(self) -> SearchParams:
         """The valid part of the search; invalid fields are dropped (the form shows why)."""
         data = {
             name: value
             for name, value in getattr(self, "cleaned_data", {}).items()
-            if name not in self.errors and value not in (None, "")
+            if name not in self.errors and value not in (None, "", False)
         }
         if "q" in data:
             data["q"] = data["q"].strip()

@@ -187,6 +187,28 @@ class Credit(models.Model):
         return f"{self.author}, {self.role}"
 
 
+class SearchChange(models.Model):
+    """A game whose search index entry must be refreshed (or removed, if the game is gone).
+
+    Appended by :mod:`catalogue.services` in the same transaction as the write itself, so the
+    index replicas, which apply the log in ``id`` order, never see a change that was rolled back
+    and never miss one that was committed.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    # Not a foreign key: the change that removes a deleted game outlives the game.
+    game_id = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("modification à indexer")
+        verbose_name_plural = _("modifications à indexer")
+
+    def __str__(self) -> str:
+        return f"{self.id}: game {self.game_id}"
+
+
 def players_label(min_players: int | None, max_players: int | None) -> str:
     if min_players is None and max_players is None:
         return ""

@@ -1,4 +1,5 @@
-"""Reads of the catalogue. The search page and the API both call :func:`game_search`."""
+"""Reads of the catalogue. The search page and the API both call :func:`game_search`, which
+answers from the search index (:mod:`catalogue.index`)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,18 @@ from typing import Any
 
 from django.conf import settings
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from . import search
+from . import engines
+from .index import query as index_query
+from .index import store
+from .index.schema import AGES, DURATIONS, PLAYER_COUNTS
 from .models import Author, Category, Credit, Game, Publisher
 
 # The values offered by the numeric filters (each shows how many games it would keep).
-PLAYER_COUNTS = tuple(range(1, 9))
-AGES = (3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18)
-DURATIONS = (15, 30, 45, 60, 90, 120)
+NUMERIC_FACETS = (("players", PLAYER_COUNTS), ("age", AGES), ("max_duration", DURATIONS))
+PLAYABLE_LABEL = _("jouable en ligne")
 
 ORDERINGS: dict[str, tuple[str, ...]] = {
     "relevance": ("-rank", "sort_title", "id"),
@@ -36,7 +39,7 @@ ORDERING_LABELS = {
     "age": _("âge minimum"),
     "players": _("nombre de joueurs"),
 }
-FILTERS = ("q", "players", "age", "max_duration", "category", "publisher", "author")
+FILTERS = ("q", "players", "age", "max_duration", "category", "publisher", "author", "playable")
 
 
 @dataclass(frozen=True)
@@ -48,17 +51,22 @@ class SearchParams:
     category: str = ""
     publisher: str = ""
     author: str = ""
+    playable: bool = False
     ordering: str = ""
     page: int = 1
+    # How many publishers and authors the facets list (the most frequent first).
+    facet_size: int | None = None
 
     def active_filters(self) -> list[str]:
-        return [name for name in FILTERS if getattr(self, name) not in ("", None)]
+        return [name for name in FILTERS if getattr(self, name) not in ("", None, False)]
 
     def without(self, name: str) -> SearchParams:
         return replace(self, **{name: field_default(name)}, page=1)
 
 
 def field_default(name: str) -> Any:
+    if name == "playable":
+        return False
     return None if name in ("players", "age", "max_duration") else ""
 
 
@@ -70,134 +78,199 @@ class SearchResult:
     facets: dict[str, list[dict[str, Any]]]
     # When nothing matches: the filters whose removal would bring results back, with counts.
     relax: list[dict[str, Any]] = field(default_factory=list)
+    # The facets (publisher, author) that have more values than listed: ask with facet_size.
+    facets_truncated: list[str] = field(default_factory=list)
 
     @property
     def count(self) -> int:
         return self.page.paginator.count
 
 
-def _filter_q(params: SearchParams, name: str) -> Q:
-    value = getattr(params, name)
-    if name == "players":
-        return Q(min_players__lte=value, max_players__gte=value)
-    if name == "age":
-        return Q(min_age__lte=value) & (Q(max_age__isnull=True) | Q(max_age__gte=value))
-    if name == "max_duration":
-        return Q(duration_minutes__lte=value)
-    if name == "category":
-        return Q(category__code=value)
-    if name == "publisher":
-        return Q(publisher__slug=value)
-    if name == "author":
-        return Q(id__in=Credit.objects.filter(author__slug=value).values("game_id"))
-    raise ValueError(name)
+def playable_engines() -> list[str]:
+    """The engine slugs that make a game playable online: those the play app registered with
+    :mod:`catalogue.engines` (the catalogue never imports the play app)."""
+    return sorted(engines.playable_engines())
 
 
-def _filtered(params: SearchParams, *, skip: str | None = None) -> tuple[QuerySet, bool]:
-    """Games matching every active filter but ``skip``; and whether a text query applied."""
-    queryset = Game.objects.all()
-    for name in params.active_filters():
-        if name not in (skip, "q"):
-            queryset = queryset.filter(_filter_q(params, name))
-    if params.q and skip != "q":
-        matched = search.matching(queryset, params.q)
-        if matched is not None:
-            return matched, True
-    return queryset, False
+class _Search:
+    """One search against this process's replica of the index (synced with the change log)."""
 
+    def __init__(self, params: SearchParams, playable: list[str], searcher=None):
+        self.params = params
+        self.playable = playable
+        self.searcher = searcher or store.replica().searcher()
+        self.text = index_query.text_query(self.searcher, params.q) if params.q else None
+        self.filters = {
+            name: index_query.filter_query(name, getattr(params, name), playable_engines=playable)
+            for name in params.active_filters()
+            if name != "q"
+        }
 
-NUMERIC_FACETS = (("players", PLAYER_COUNTS), ("age", AGES), ("max_duration", DURATIONS))
-
-
-def _numeric_facets(params: SearchParams) -> dict[str, list[dict[str, Any]]]:
-    """Counts for each value of the numeric filters, each under the *other* filters.
-
-    Facets whose own filter is not set share the same base set of games, so their counts come
-    from one aggregate query instead of one each (the text match then runs once for them all).
-    """
-    groups: dict[str | None, list[str]] = {}
-    for name, _values in NUMERIC_FACETS:
-        groups.setdefault(name if getattr(params, name) is not None else None, []).append(name)
-    values_of = dict(NUMERIC_FACETS)
-    facets: dict[str, list[dict[str, Any]]] = {}
-    for skip, names in groups.items():
-        queryset, _ = _filtered(params, skip=skip)
-        counts = queryset.aggregate(
-            **{
-                f"{name}_{value}": Count(
-                    "id", filter=_filter_q(replace(params, **{name: value}), name)
-                )
-                for name in names
-                for value in values_of[name]
-            }
+    def query(self, *, skip: str | None = None):
+        text_part = None if skip == "q" else self.text
+        return index_query.combine(
+            text_part, [f for name, f in self.filters.items() if name != skip]
         )
-        for name in names:
-            selected = getattr(params, name)
-            facets[name] = [
-                {"value": value, "count": counts[f"{name}_{value}"], "selected": value == selected}
-                for value in values_of[name]
-            ]
-    return {name: facets[name] for name, _values in NUMERIC_FACETS}
+
+    def count(self, *, skip: str | None = None) -> int:
+        return index_query.count(self.searcher, self.query(skip=skip))
+
+    def facets(self, list_size: int) -> tuple[int, dict[str, list[tuple[Any, int]]]]:
+        """The count, and each facet's values counted under every filter but its own."""
+        unset = [name for name in FACETS if name not in self.filters]
+        total, facets = index_query.facet_counts(
+            self.searcher, self.query(), unset, list_size=list_size
+        )
+        for name in FACETS:
+            if name in self.filters:
+                facets.update(
+                    index_query.facet_counts(
+                        self.searcher, self.query(skip=name), [name], list_size=list_size
+                    )[1]
+                )
+        return total, facets
+
+    def ids(self, ordering: str, offset: int, limit: int) -> list[int]:
+        if ordering == "relevance":
+            return index_query.ranked_ids(self.searcher, self.query(), offset=offset, limit=limit)
+        return index_query.ordered_ids(
+            self.searcher, self.query(), ordering=ordering, offset=offset, limit=limit
+        )
 
 
-def _facets(params: SearchParams) -> dict[str, list[dict[str, Any]]]:
-    facets = _numeric_facets(params)
+# What a result list never shows: left in the database when the page's games are loaded.
+SUMMARY_DEFERRED = (
+    "principle", "pedagogical_analysis", "components", "rules_text", "rules_sections",
+    "search_text", "review_fields",
+)  # fmt: skip
 
-    queryset, _ = _filtered(params, skip="category")
-    rows = (
-        Category.objects.filter(games__in=queryset)
-        .annotate(count=Count("games", distinct=True))
-        .order_by("code")
-    )
+
+class _Hits:
+    """The matching games as the paginator sees them: a known count, slices loaded by id."""
+
+    def __init__(self, search: _Search, total: int, ordering: str):
+        self.search, self.total, self.ordering = search, total, ordering
+
+    def count(self) -> int:
+        return self.total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, window: slice) -> list[Game]:
+        start = window.start or 0
+        if window.stop <= start:
+            return []
+        ids = self.search.ids(self.ordering, start, window.stop - start)
+        games = (
+            Game.objects.filter(pk__in=ids)
+            .defer(*SUMMARY_DEFERRED)
+            .select_related("publisher", "category")
+            .prefetch_related(Prefetch("credits", queryset=Credit.objects.select_related("author")))
+            .in_bulk()
+        )
+        # A game deleted without going through the services is left out until the next sync.
+        return [games[pk] for pk in ids if pk in games]
+
+
+FACETS = ("players", "age", "max_duration", "category", "publisher", "author", "playable")
+
+
+def _facet_items(
+    params: SearchParams,
+    counts: dict[str, list[tuple[Any, int]]],
+    list_size: int,
+    total: int,
+    playable: list[str],
+) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
+    """Facet counts as the page and the API show them (labels from the database)."""
+    facets: dict[str, list[dict[str, Any]]] = {}
+    for name, values in NUMERIC_FACETS:
+        found = dict(counts[name])
+        selected = getattr(params, name)
+        facets[name] = [
+            {"value": value, "count": found.get(value, 0), "selected": value == selected}
+            for value in values
+        ]
+    categories = {
+        c.code: c for c in Category.objects.filter(code__in=[k for k, _ in counts["category"]])
+    }
     facets["category"] = [
-        {"value": c.code, "label": str(c), "count": c.count, "selected": c.code == params.category}
-        for c in rows
+        {
+            "value": code,
+            "label": str(categories[code]),
+            "count": n,
+            "selected": code == params.category,
+        }
+        for code, n in sorted(counts["category"])
+        if code in categories
     ]
-
-    queryset, _ = _filtered(params, skip="publisher")
-    rows = (
-        Publisher.objects.filter(games__in=queryset)
-        .annotate(count=Count("games", distinct=True))
-        .order_by("name")
-    )
-    facets["publisher"] = [
-        {"value": p.slug, "label": p.name, "count": p.count, "selected": p.slug == params.publisher}
-        for p in rows
+    truncated = []
+    for name, model in (("publisher", Publisher), ("author", Author)):
+        top = counts[name]
+        if len(top) > list_size:
+            truncated.append(name)
+            top = top[:list_size]
+        selected = getattr(params, name)
+        if selected and selected not in dict(top):
+            # Counted under the other filters, the selected value's count is the result's count.
+            top.append((selected, total))
+        names = dict(
+            model.objects.filter(slug__in=[slug for slug, _ in top]).values_list("slug", "name")
+        )
+        facets[name] = [
+            {"value": slug, "label": names[slug], "count": n, "selected": slug == selected}
+            for slug, n in top
+            if slug in names
+        ]
+    playable_set = set(playable)
+    facets["playable"] = [
+        {
+            "value": True,
+            "label": str(PLAYABLE_LABEL),
+            "count": sum(n for engine, n in counts["playable"] if engine in playable_set),
+            "selected": params.playable,
+        }
     ]
-
-    queryset, _ = _filtered(params, skip="author")
-    rows = (
-        Author.objects.filter(credits__game__in=queryset)
-        .annotate(count=Count("credits__game", distinct=True))
-        .order_by("name")
-    )
-    facets["author"] = [
-        {"value": a.slug, "label": a.name, "count": a.count, "selected": a.slug == params.author}
-        for a in rows
-    ]
-    return facets
+    return facets, truncated
 
 
-def game_search(*, params: SearchParams, page_size: int | None = None) -> SearchResult:
-    """Search the catalogue: the page of games, the count, the facet counts and relax hints."""
-    queryset, ranked = _filtered(params)
+def game_search(
+    *,
+    params: SearchParams,
+    page_size: int | None = None,
+    playable: list[str] | None = None,
+) -> SearchResult:
+    """Search the catalogue: the page of games, the count, the facet counts and relax hints.
+
+    Everything comes from the search index but the page's games, loaded by id in one query.
+    ``playable`` is the list of engine slugs that make a game playable online (default: the
+    engines registered with :mod:`catalogue.engines`).
+    """
+    playable = playable_engines() if playable is None else playable
+    search = _Search(params, playable)
+    ranked = search.text is not None
     ordering = params.ordering or ("relevance" if ranked else "title")
     if ordering == "relevance" and not ranked:
         ordering = "title"
-    queryset = queryset.select_related("publisher", "category").prefetch_related(
-        Prefetch("credits", queryset=Credit.objects.select_related("author"))
-    )
-    queryset = queryset.order_by(*ORDERINGS[ordering])
-    paginator = Paginator(queryset, page_size or settings.CATALOGUE_PAGE_SIZE)
+    list_size = params.facet_size or settings.CATALOGUE_FACET_SIZE
+    total, counts = search.facets(list_size)
+    paginator = Paginator(_Hits(search, total, ordering), page_size or settings.CATALOGUE_PAGE_SIZE)
     page = paginator.get_page(params.page)
     relax = []
-    if paginator.count == 0:
+    if total == 0:
         for name in params.active_filters():
-            count = _filtered(params.without(name))[0].count()
-            if count:
-                relax.append({"param": name, "count": count, "params": params.without(name)})
+            found = search.count(skip=name)
+            if found:
+                relax.append({"param": name, "count": found, "params": params.without(name)})
+    facets, truncated = _facet_items(params, counts, list_size, total, playable)
     return SearchResult(
-        params=params, ordering=ordering, page=page, facets=_facets(params), relax=relax
+        params=params,
+        ordering=ordering,
+        page=page,
+        facets=facets,
+        relax=relax,
+        facets_truncated=truncated,
     )
 
 

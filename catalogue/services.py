@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils.text import slugify
 
-from . import search, text
-from .models import Author, Category, Credit, Game, Publisher
+from . import text
+from .models import Author, Category, Credit, Game, Publisher, SearchChange
+
+# PostgreSQL advisory lock key held from a change-log append to the transaction's commit.
+SEARCH_LOG_LOCK = 7_311_001
+_pending: ContextVar[set[int] | None] = ContextVar("search_changes_pending", default=None)
 
 
 def unique_slug(model, value: str, *, instance_pk: int | None = None, max_length: int = 200) -> str:
@@ -58,11 +64,73 @@ def game_search_text(game: Game) -> str:
     return "\n".join(p for p in parts if p)
 
 
+def search_changes_record(*, game_ids: Iterable[int]) -> list[int]:
+    """Append games to the search change log, in the caller's transaction.
+
+    On PostgreSQL, ids come from a sequence when the row is inserted but become visible when
+    the transaction commits, so two writers could commit out of order and a replica that has
+    read id 11 would never look back for id 10. An advisory lock taken just before the insert
+    and held to the commit makes ids visible in order. Writers take it as late as they can
+    (imports append all their games at the end, see :func:`search_changes_batched`); SQLite
+    writers are serialised by the database anyway. Returns the new log entries' ids (none
+    when the block is batched).
+    """
+    pending = _pending.get()
+    if pending is not None:
+        pending.update(game_ids)
+        return []
+    ids = list(dict.fromkeys(game_ids))
+    if not ids:
+        return []
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SEARCH_LOG_LOCK])
+        changes = SearchChange.objects.bulk_create(
+            [SearchChange(game_id=game_id) for game_id in ids], batch_size=5000
+        )
+    return [change.pk for change in changes]
+
+
+@contextmanager
+def search_changes_batched(
+    *, on_recorded: Callable[[list[int]], None] | None = None
+) -> Iterator[None]:
+    """Collect the change-log entries of a block (an import) and append them once at its end;
+    ``on_recorded`` then gets the new entries' ids."""
+    if _pending.get() is not None:
+        yield
+        return
+    pending: set[int] = set()
+    token = _pending.set(pending)
+    try:
+        yield
+    finally:
+        _pending.reset(token)
+    changes = search_changes_record(game_ids=sorted(pending))
+    if on_recorded:
+        on_recorded(changes)
+
+
 def game_refresh_search(*, game: Game) -> None:
-    """Recompute the game's search text and its full-text index entry."""
+    """Recompute the game's search text and queue its search index entry for refresh."""
     game.search_text = game_search_text(game)
     Game.objects.filter(pk=game.pk).update(search_text=game.search_text)
-    search.index_game(game)
+    search_changes_record(game_ids=[game.pk])
+
+
+@transaction.atomic
+def games_refresh_search(*, games: Iterable[Game]) -> None:
+    """The same for several games (an author, publisher or category was renamed)."""
+    for game in games:
+        game_refresh_search(game=game)
+
+
+@transaction.atomic
+def game_delete(*, game: Game) -> None:
+    """Remove a game (its credits go with it; its authors and publisher stay) and its entry."""
+    search_changes_record(game_ids=[game.pk])
+    game.delete()
 
 
 def game_prepare(*, game: Game) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -32,13 +33,18 @@ FILTER_LABELS = {
     "category": _("catégorie"),
     "publisher": _("éditeur"),
     "author": _("auteur"),
+    "playable": _("jouable en ligne"),
 }
 
 
 def search_url(params: SearchParams, **changes) -> str:
     """The search page's URL for ``params`` with ``changes``; a change of filter resets the page."""
     data = {**asdict(params), "page": 1, **changes}
-    query = {k: v for k, v in data.items() if v not in ("", None) and not (k == "page" and v == 1)}
+    query = {
+        k: 1 if v is True else v
+        for k, v in data.items()
+        if v not in ("", None, False) and not (k == "page" and v == 1)
+    }
     base = reverse("catalogue:search")
     return f"{base}?{urlencode(query)}" if query else base
 
@@ -72,7 +78,7 @@ def search(request: HttpRequest) -> HttpResponse:
     active = [
         {
             "label": FILTER_LABELS[name],
-            "value": names.get(name, getattr(params, name)),
+            "value": names.get(name, "" if name == "playable" else getattr(params, name)),
             "remove_url": search_url(params, **{name: field_default(name)}),
         }
         for name in params.active_filters()
@@ -81,7 +87,12 @@ def search(request: HttpRequest) -> HttpResponse:
         hint["label"] = FILTER_LABELS[hint["param"]]
         hint["url"] = search_url(hint.pop("params"))
     page = result.page
+    more_urls = {
+        name: search_url(params, facet_size=settings.CATALOGUE_FACET_SIZE_MAX)
+        for name in result.facets_truncated
+    }
     context = {
+        "more_urls": more_urls,
         "form": form,
         "result": result,
         "facets": facets,

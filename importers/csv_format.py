@@ -54,8 +54,10 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from catalogue.rules import fold
 from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
@@ -65,6 +67,7 @@ from importers.records import GameRecord, RecordError
 __all__ = [
     "COLUMNS",
     "FORMAT_CSV",
+    "CsvFile",
     "looks_like_csv",
     "neutralise_formula",
     "parse_csv",
@@ -177,8 +180,60 @@ def _decode(data: bytes, source_name: str) -> str:
 def parse_csv(data: bytes, source_name: str, warnings: list[str] | None = None) -> list[GameRecord]:
     """Parse a CSV export; raises :class:`RecordError` naming the line (or record) and column."""
     text = _decode(data, source_name).replace("\r\n", "\n").replace("\r", "\n")
-    delimiter = _sniff(_first_line(text)) or ","
-    reader = csv.reader(io.StringIO(text.lstrip("\ufeff"), newline=""), delimiter=delimiter)
+    return list(iter_csv(io.StringIO(text.lstrip("\ufeff"), newline=""), source_name, warnings))
+
+
+def csv_file_encoding(path: Path, source_name: str) -> str:
+    """The encoding :func:`parse_csv` would pick for this file, read in blocks (any size)."""
+    with open(path, "rb") as handle:
+        start = handle.read(4)
+        if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            return "utf-16"
+        handle.seek(0)
+        decoder = codecs.getincrementaldecoder("utf-8")()
+        try:
+            while block := handle.read(1 << 20):
+                decoder.decode(block)
+            decoder.decode(b"", final=True)
+            return "utf-8-sig"
+        except UnicodeDecodeError:
+            pass
+        handle.seek(0)
+        while block := handle.read(1 << 20):
+            if _CP1252_UNDEFINED.search(block):
+                _decode(path.read_bytes(), source_name)  # raises, naming the line and column
+        return "cp1252"
+
+
+class CsvFile:
+    """The records of a CSV file of any size, read one at a time (bounded memory);
+    :meth:`position` says how many bytes have been read so far."""
+
+    def __init__(self, path: Path, source_name: str, warnings: list[str] | None = None):
+        self.path, self.source_name, self.warnings = path, source_name, warnings
+        self.size = path.stat().st_size
+        self._handle = None
+
+    def position(self) -> int:
+        handle = self._handle
+        return self.size if handle is None or handle.closed else handle.buffer.tell()
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        encoding = csv_file_encoding(self.path, self.source_name)
+        with open(self.path, encoding=encoding, newline="") as self._handle:
+            lines = (line.replace("\r\n", "\n").replace("\r", "\n") for line in self._handle)
+            yield from iter_csv(lines, self.source_name, self.warnings)
+
+
+def iter_csv(
+    lines: Iterable[str], source_name: str, warnings: list[str] | None = None
+) -> Iterator[GameRecord]:
+    """Records from CSV lines (``\n`` line endings), checked one by one as they are read."""
+    lines = iter(lines)
+    first = next(lines, "")
+    header_line = first.lstrip("\ufeff")
+    delimiter = _sniff(header_line.rstrip("\n")) or ","
+    reader = csv.reader(itertools.chain([header_line], lines), delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration:
@@ -205,7 +260,7 @@ def parse_csv(data: bytes, source_name: str, warnings: list[str] | None = None) 
             record="en-tête",
             field="titre",
         )
-    records = []
+    count = 0
     for row in reader:
         if not any(cell.strip() for cell in row):
             continue  # blank line
@@ -217,11 +272,11 @@ def parse_csv(data: bytes, source_name: str, warnings: list[str] | None = None) 
                 source_name=source_name,
                 record=f"ligne {line}",
             )
-        raw = _raw_record(row, columns, header, len(records), source_name, warnings)
-        records.append(_build(raw, line, source_name))
-    if not records:
+        raw = _raw_record(row, columns, header, count, source_name, warnings)
+        count += 1
+        yield _build(raw, line, source_name)
+    if not count:
         raise RecordError("aucune ligne de jeu sous l'en-tête", source_name=source_name)
-    return records
 
 
 def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord:

@@ -44,8 +44,10 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
-from importers.csv_format import FORMAT_CSV, looks_like_csv, parse_csv
+from importers.csv_format import FORMAT_CSV, CsvFile, looks_like_csv, parse_csv
 from importers.json_format import FORMAT_JSON, looks_like_catalogue_json, parse_catalogue_json
 from importers.marc import (
     FORMAT_ISO2709,
@@ -67,7 +69,10 @@ from importers.pmb import (
 )
 from importers.records import GameRecord, RecordError
 
-__all__ = ["FORMATS", "decode", "detect_format", "parse_file"]
+__all__ = ["FORMATS", "decode", "detect_format", "parse_file", "parse_path"]
+
+# Files above this size are streamed when they are CSV (the command line's large exports).
+STREAM_BYTES = 4 * 1024 * 1024
 
 FORMATS = (
     FORMAT_TEXT, FORMAT_HTML, FORMAT_RULES, FORMAT_ISO2709, FORMAT_XML, FORMAT_CSV, FORMAT_JSON,
@@ -185,3 +190,22 @@ def parse_file(
             source_name=name,
         )
     return fmt, records
+
+
+def parse_path(
+    path: Path, name: str, warnings: list[str] | None = None, *, stream_bytes: int = STREAM_BYTES
+) -> tuple[str, Iterable[GameRecord], Callable[[], int] | None]:
+    """Like :func:`parse_file` for a file on disk: ``(format, records, position)``.
+
+    A large CSV file is read lazily, one record at a time, and ``position()`` tells how many of
+    its bytes have been read; any other file is read whole (``position`` is None). Errors are
+    raised as the records are read, so the caller writes them in a transaction it can undo.
+    """
+    if path.stat().st_size > stream_bytes:
+        with open(path, "rb") as handle:
+            head = handle.read(64 * 1024)
+        if not looks_like_iso2709(head) and detect_format(decode(name, head)) == FORMAT_CSV:
+            records = CsvFile(path, name, warnings)
+            return FORMAT_CSV, records, records.position
+    fmt, records = parse_file(name, path.read_bytes(), warnings)
+    return fmt, records, None

@@ -9,27 +9,26 @@ back, so its report is exactly what a real run would do.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.db import DatabaseError, transaction
+from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
-from django.utils import timezone
 
 from catalogue import services as catalogue_services
 from catalogue import text
 from catalogue.engines import engine_for_title
-from catalogue.models import Author, Category, Credit, Game, Publisher
+from catalogue.models import Author, Category, Credit, Publisher
 
-from .formats import parse_file
+from .bulk import BATCH_SIZE, CREATED, UNCHANGED, UPDATED, CatalogueWriter
+from .formats import parse_file, parse_path
 from .models import ImportBatch, ImportFile
 from .records import AuthorCredit, GameRecord, RecordError
 
 logger = logging.getLogger(__name__)
-CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
 Progress = Callable[[int, int, str, dict[str, Any]], None]
 
 
@@ -39,14 +38,11 @@ class ImportReport:
     files: list[dict[str, Any]] = field(default_factory=list)
 
     def totals(self) -> dict[str, int]:
-        records = [r for f in self.files for r in f["records"]]
-        return {
-            CREATED: sum(r["action"] == CREATED for r in records),
-            UPDATED: sum(r["action"] == UPDATED for r in records),
-            UNCHANGED: sum(r["action"] == UNCHANGED for r in records),
-            "flagged": sum(bool(r["review_fields"]) for r in records),
-            "rejected": sum(f["error"] is not None for f in self.files),
+        totals = {
+            name: sum(f["counts"][name] for f in self.files)
+            for name in (CREATED, UPDATED, UNCHANGED, "flagged")
         }
+        return {**totals, "rejected": sum(f["error"] is not None for f in self.files)}
 
     def to_dict(self) -> dict[str, Any]:
         return {"dry_run": self.dry_run, "totals": self.totals(), "files": self.files}
@@ -56,20 +52,49 @@ class _Rollback(Exception):
     """Raised inside a dry run's transaction so that nothing it did is kept."""
 
 
+# A file's report lists at most this many records (its counts cover them all).
+REPORT_RECORDS_MAX = 1000
+Source = bytes | Path
+RecordProgress = Callable[[int, int], None]
+
+
 def records_import(
     *,
-    files: Iterable[tuple[str, bytes]],
+    files: Iterable[tuple[str, Source]],
     dry_run: bool = False,
     batch: ImportBatch | None = None,
     progress: Progress | None = None,
+    record_progress: RecordProgress | None = None,
+    max_bytes: int | None = -1,
+    index=None,
 ) -> ImportReport:
-    """Import ``(name, content)`` files; a ``dry_run`` reports what would happen, writes nothing."""
-    files = [(_shown(name), data) for name, data in files]
+    """Import ``(name, content)`` files; a ``dry_run`` reports what would happen, writes nothing.
+
+    ``content`` is the file's bytes or a path (the command line: a large CSV file is then read
+    one record at a time). A file over ``max_bytes`` (default ``IMPORT_MAX_UPLOAD_BYTES``; None:
+    no limit) is refused before parsing. ``record_progress(done, total)`` follows the current file.
+    ``index`` (:meth:`catalogue.index.store.Replica.indexing_alongside`) indexes each batch as it
+    is written, so that the search index is ready soon after the import commits.
+    """
+    files = [(_shown(name), source) for name, source in files]
+    limit = settings.IMPORT_MAX_UPLOAD_BYTES if max_bytes == -1 else max_bytes
     report = ImportReport(dry_run=dry_run)
     try:
-        with transaction.atomic():
-            for index, (name, data) in enumerate(files, start=1):
-                entry = _import_file(name, data, batch=None if dry_run else batch)
+        indexer = None if dry_run else index
+        recorded = indexer.recorded if indexer else None
+        with transaction.atomic(), catalogue_services.search_changes_batched(on_recorded=recorded):
+            writer = CatalogueWriter(
+                batch=None if dry_run else batch, engine_for_title=engine_for_title
+            )
+            for index, (name, source) in enumerate(files, start=1):
+                entry = _import_file(
+                    name,
+                    source,
+                    writer=writer,
+                    limit=limit,
+                    progress=record_progress,
+                    index=indexer,
+                )
                 report.files.append(entry)
                 if progress:
                     progress(index, len(files), name, entry)
@@ -80,31 +105,58 @@ def records_import(
     return report
 
 
-def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[str, Any]:
+def _size(source: Source) -> int:
+    return source.stat().st_size if isinstance(source, Path) else len(source)
+
+
+def _import_file(
+    name: str,
+    source: Source,
+    *,
+    writer: CatalogueWriter,
+    limit: int | None,
+    progress: RecordProgress | None,
+    index=None,
+) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "name": name,
         "format": "",
         "records": [],
         "error": None,
         "warnings": [],
+        "counts": {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0},
     }
     try:
-        if len(data) > settings.IMPORT_MAX_UPLOAD_BYTES:
+        size = _size(source)
+        if limit is not None and size > limit:
             raise RecordError(
-                f"fichier trop volumineux ({len(data)} octets, maximum "
-                f"{settings.IMPORT_MAX_UPLOAD_BYTES})",
-                source_name=name,
+                f"fichier trop volumineux ({size} octets, maximum {limit})", source_name=name
             )
-        entry["format"], records = parse_file(name, data, warnings=entry["warnings"])
-        for record in records:
-            _merge_duplicate_credits(record, entry["warnings"])
-            _check_storable(record)
+        if isinstance(source, Path):
+            entry["format"], records, position = parse_path(
+                source, name, entry["warnings"], stream_bytes=settings.IMPORT_STREAM_BYTES
+            )
+        else:
+            entry["format"], records = parse_file(name, source, warnings=entry["warnings"])
+            position = None
+        records = _checked(records, entry["warnings"])
         with transaction.atomic():
-            entry["records"] = [_save_record(record, batch=batch) for record in records]
+            _save_all(records, writer, entry, size, position, progress, index)
     except RecordError as error:
         entry["records"] = []
+        entry["counts"] = {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0}
         entry["error"] = error.to_dict()
+        writer.forget()  # what it created for this file was rolled back
     return _shown(entry)
+
+
+def _checked(records: Iterable[GameRecord], warnings: list[str]) -> Iterator[GameRecord]:
+    """The records, each with its repeated credits merged and refused if the database could not
+    store it (read lazily: a large file streams through)."""
+    for record in records:
+        _merge_duplicate_credits(record, warnings)
+        _check_storable(record)
+        yield record
 
 
 def _shown(value: Any) -> Any:
@@ -196,98 +248,39 @@ def _check_storable(record: GameRecord) -> None:
             )
 
 
-def _game_values(game: Game) -> dict[str, Any]:
-    """A catalogue game in the shape of :meth:`GameRecord.to_dict`, to tell "unchanged"."""
-    category = game.category
-    return {
-        "title": game.title,
-        "document_type": game.document_type,
-        "authors": [
-            {"name": c.author.name, "role": c.role} for c in game.credits.select_related("author")
-        ],
-        "publisher": game.publisher.name if game.publisher_id else "",
-        "category": {"code": category.code, "label": category.label, "family": category.family}
-        if category
-        else None,
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "min_age": game.min_age,
-        "max_age": game.max_age,
-        "duration_minutes": game.duration_minutes,
-        "principle": game.principle,
-        "pedagogical_analysis": game.pedagogical_analysis,
-        "components": game.components,
-        "rules_text": game.rules_text,
-        "rules_sections": game.rules_sections,
-        "review_fields": game.review_fields,
-    }
+def _save_all(records, writer, entry, size, position, progress, index) -> None:
+    """Save the records in batches of distinct titles (a title seen again starts a new batch)."""
+    pending: list[GameRecord] = []
+    keys: set[str] = set()
+    done = 0
 
+    def flush() -> None:
+        nonlocal done
+        results, written = writer.save(pending)
+        if index:
+            index.add(written)
+        for result in results:
+            entry["counts"][result["action"]] += 1
+            entry["counts"]["flagged"] += bool(result["review_fields"])
+            if len(entry["records"]) < REPORT_RECORDS_MAX:
+                entry["records"].append(result)
+        done += len(pending)
+        pending.clear()
+        keys.clear()
+        if progress:
+            progress(position(), size) if position else progress(done, done)
 
-def _save_record(record: GameRecord, *, batch: ImportBatch | None) -> dict[str, Any]:
-    key = text.fold(record.title)
-    values = record.to_dict()
-    game = Game.objects.filter(import_key=key).first()
-    if game is not None and _game_values(game) == values:
-        action = UNCHANGED
-    else:
-        action = CREATED if game is None else UPDATED
-        game = game or Game(import_key=key)
-        _apply(game, record, values, batch=batch)
-    return {
-        "title": record.title,
-        "slug": game.slug,
-        "action": action,
-        "review_fields": values["review_fields"],
-    }
-
-
-def _apply(game: Game, record: GameRecord, values: dict[str, Any], *, batch) -> None:
-    for name in (
-        "title document_type min_players max_players min_age max_age duration_minutes principle "
-        "pedagogical_analysis components rules_text rules_sections review_fields"
-    ).split():
-        setattr(game, name, values[name])
-    game.publisher = (
-        catalogue_services.publisher_get_or_create(name=record.publisher)
-        if record.publisher
-        else None
+    for record in records:
+        key = text.fold(record.title)
+        if key in keys or len(pending) >= BATCH_SIZE:
+            flush()
+        pending.append(record)
+        keys.add(key)
+    if pending:
+        flush()
+    entry["omitted"] = max(
+        0, sum(entry["counts"][a] for a in (CREATED, UPDATED, UNCHANGED)) - len(entry["records"])
     )
-    game.category = (
-        catalogue_services.category_get_or_create(
-            code=record.category_code, label=record.category_label, family=record.category_family
-        )
-        if record.category_code
-        else None
-    )
-    if not game.engine:
-        game.engine = engine_for_title(text.fold(record.title))
-    game.needs_review = bool(record.missing_fields)
-    game.source_file = record.source_name
-    game.source_format = record.source_format
-    game.import_batch = batch
-    game.imported_at = timezone.now()
-    try:
-        credits = [(author["name"], author["role"]) for author in values["authors"]]
-        catalogue_services.game_save(game=game, credits=credits)
-    except ValidationError as error:
-        field_name, messages = next(iter(error.message_dict.items()))
-        raise RecordError(
-            " ".join(messages),
-            source_name=record.source_name,
-            record=record.title,
-            field="" if field_name == "__all__" else field_name,
-        ) from None
-    except DatabaseError:
-        # Every value is checked beforehand (_check_storable, Game.full_clean): reaching this is
-        # a bug, logged for developers; the librarian still gets a rejected file, not a crash.
-        logger.exception(
-            "import of %r (%s) refused by the database", record.title, record.source_name
-        )
-        raise RecordError(
-            "notice impossible à enregistrer telle quelle ; signalez-la aux développeurs",
-            source_name=record.source_name,
-            record=record.title,
-        ) from None
 
 
 def _store_report(batch: ImportBatch, report: ImportReport) -> None:
@@ -331,19 +324,28 @@ def import_batch_cancel(*, batch: ImportBatch) -> None:
 
 def import_run(
     *,
-    files: Iterable[tuple[str, bytes]],
+    files: Iterable[tuple[str, Source]],
     user=None,
     origin: str,
     dry_run: bool = False,
     progress: Progress | None = None,
+    record_progress: RecordProgress | None = None,
+    max_bytes: int | None = -1,
+    index=None,
 ) -> tuple[ImportReport, ImportBatch | None]:
     """Import in one step (command line, API): a dry run leaves no trace; a real run is recorded."""
+    options = {
+        "progress": progress,
+        "record_progress": record_progress,
+        "max_bytes": max_bytes,
+        "index": index,
+    }
     if dry_run:
-        return records_import(files=files, dry_run=True, progress=progress), None
+        return records_import(files=files, dry_run=True, **options), None
     batch = ImportBatch.objects.create(
         created_by=user, origin=origin, status=ImportBatch.Status.APPLIED
     )
-    report = records_import(files=files, batch=batch, progress=progress)
+    report = records_import(files=files, batch=batch, **options)
     _store_report(batch, report)
     batch.save()
     return report, batch

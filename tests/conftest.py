@@ -34,3 +34,9 @@ def imported(db, sample_files):
     report, _ = import_run(files=sample_files, origin="test")
     assert report.totals()["rejected"] == 0, report.files
     return report
+
+
+@pytest.fixture(autouse=True)
+def _search_index(tmp_path, settings):
+    """Each test searches a fresh index replica of its own, built from its own database."""
+    settings.SEARCH_INDEX_DIR = str(tmp_path / "search-index")

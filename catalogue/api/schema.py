@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import serializers
@@ -81,7 +82,8 @@ SEARCH_PARAMETERS = [
         "q",
         {"type": "string", "maxLength": 200},
         "Free text over title, authors, publisher, ESAR category and rules; accent-, case- and "
-        "French-word-form-insensitive; every word must match, as a word prefix.",
+        "French-word-form-insensitive; every word must match, as a word prefix; a long word "
+        "the catalogue does not know matches the words one typo away.",
     ),
     _query("players", _integer(1, 99), "Playable with this many players."),
     _query(
@@ -100,6 +102,17 @@ SEARCH_PARAMETERS = [
         "author",
         {"type": "string", "maxLength": 200, "pattern": SLUG_PATTERN},
         "Author slug, e.g. « niek-neuwahl ».",
+    ),
+    _query(
+        "playable",
+        {"type": "boolean"},
+        "Only games playable online (« 1 » or « true »): their record names a registered game.",
+    ),
+    _query(
+        "facet_size",
+        _integer(1, settings.CATALOGUE_FACET_SIZE_MAX),
+        "How many publishers and authors the facets list, most frequent first "
+        "(default settings.CATALOGUE_FACET_SIZE).",
     ),
     _query(
         "ordering",

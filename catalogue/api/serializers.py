@@ -251,13 +251,24 @@ class ValueFacetSerializer(NumericFacetSerializer):
     label = serializers.CharField()
 
 
+class PlayableFacetSerializer(serializers.Serializer):
+    value = serializers.BooleanField()
+    label = serializers.CharField()
+    count = serializers.IntegerField(help_text="Games playable online, other filters kept.")
+    selected = serializers.BooleanField()
+
+
 class FacetsSerializer(serializers.Serializer):
     players = NumericFacetSerializer(many=True)
     age = NumericFacetSerializer(many=True)
     max_duration = NumericFacetSerializer(many=True)
     category = ValueFacetSerializer(many=True)
     publisher = ValueFacetSerializer(many=True)
-    author = ValueFacetSerializer(many=True)
+    author = ValueFacetSerializer(
+        many=True,
+        help_text="The most frequent authors (facet_size, default 10); publisher likewise.",
+    )
+    playable = PlayableFacetSerializer(many=True, help_text="One entry: games playable online.")
 
 
 class GameSearchPageSerializer(serializers.Serializer):
@@ -266,6 +277,11 @@ class GameSearchPageSerializer(serializers.Serializer):
     previous = serializers.URLField(allow_null=True)
     results = GameSummarySerializer(many=True)
     facets = FacetsSerializer()
+    facets_truncated = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Facets (publisher, author) with more values than listed: ask for more "
+        "with facet_size.",
+    )
 
 
 class TokenRequestSerializer(serializers.Serializer):

@@ -44,4 +44,4 @@ def game_write(*, game: Game | None, data: dict[str, Any]) -> Game:
 
 def game_delete(*, game: Game) -> None:
     """Remove a game (its credits go with it; its authors and publisher stay)."""
-    game.delete()
+    services.game_delete(game=game)

@@ -102,6 +102,7 @@ class GameListView(CatalogueAPIView):
                     page.object_list, many=True, context=context
                 ).data,
                 "facets": result.facets,
+                "facets_truncated": result.facets_truncated,
             }
         )
 

@@ -182,6 +182,8 @@ CONTENT_SECURITY_POLICY = {
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
 }
+# The command line imports files of any size; CSV files above this are read one record at a time.
+IMPORT_STREAM_BYTES = int(os.environ.get("IMPORT_STREAM_BYTES", str(4 * 1024 * 1024)))
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
@@ -207,3 +209,14 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# The search index (catalogue.index): a directory per replica, made and filled on first use.
+# Every server (or set of workers on one machine) needs one; they follow the database's change
+# log on their own. Writers wait this long for another process's indexing before answering from
+# what is already committed.
+SEARCH_INDEX_DIR = os.environ.get("SEARCH_INDEX_DIR", str(BASE_DIR / "data" / "search"))
+SEARCH_SYNC_WAIT_SECONDS = float(os.environ.get("SEARCH_SYNC_WAIT_SECONDS", "1.0"))
+SEARCH_WRITER_HEAP_BYTES = int(os.environ.get("SEARCH_WRITER_HEAP_BYTES", str(200_000_000)))
+# Publishers and authors listed in the search facets (the most frequent; facet_size asks more).
+CATALOGUE_FACET_SIZE = 10
+CATALOGUE_FACET_SIZE_MAX = 200

@@ -74,7 +74,7 @@ def test_game_without_publisher_or_category_has_nulls(api, imported):
 
 def test_answer_has_count_links_and_the_selectors_facets(api, imported):
     body = api.get(URL, {"players": 3}).json()
-    assert set(body) == {"count", "next", "previous", "results", "facets"}
+    assert set(body) == {"count", "next", "previous", "results", "facets", "facets_truncated"}
     assert body["count"] == 4 and body["next"] is None and body["previous"] is None
     assert set(body["facets"]) == {
         "players",
@@ -83,7 +83,9 @@ def test_answer_has_count_links_and_the_selectors_facets(api, imported):
         "category",
         "publisher",
         "author",
+        "playable",
     }
+    assert body["facets_truncated"] == []
     players = {f["value"]: f for f in body["facets"]["players"]}
     assert players[3] == {"value": 3, "count": 4, "selected": True}
     categories = {f["value"]: f for f in body["facets"]["category"]}

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from catalogue.index import store
+from catalogue.management.progress import ProgressBar
 from importers.records import RecordError
 from importers.services import import_run
 
 ACTION_LABELS = {"created": "créé", "updated": "mis à jour", "unchanged": "inchangé"}
+# Files with more records get a one-line summary instead of a line per record.
+LISTED_RECORDS_MAX = 50
 
 
 def collect_files(paths: list[str]) -> list[Path]:
@@ -29,7 +34,10 @@ def collect_files(paths: list[str]) -> list[Path]:
 
 
 class Command(BaseCommand):
-    help = "Importe des notices de jeux (fichiers ou dossiers) dans le catalogue."
+    help = (
+        "Importe des notices de jeux (fichiers ou dossiers, de toute taille : un grand CSV est lu "
+        "notice par notice) dans le catalogue, puis met l'index de recherche à jour."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("paths", nargs="+", help="fichiers ou dossiers à importer")
@@ -44,13 +52,23 @@ class Command(BaseCommand):
         if not files:
             raise CommandError("Aucun fichier à importer.")
         show_progress = verbosity >= 1
+        bar = ProgressBar(self.stderr, "Import", enabled=show_progress)
 
         def progress(index: int, total: int, name: str, entry: dict) -> None:
+            bar.finish()
+            bar.drawn = 0.0
             if not show_progress:
                 return
             prefix = f"[{index}/{total}] {name}"
             if entry["error"]:
                 self.stderr.write(f"{prefix} : REJETÉ — {entry['error']['message']}")
+                return
+            counts = entry["counts"]
+            if sum(counts[a] for a in ACTION_LABELS) > LISTED_RECORDS_MAX:
+                self.stdout.write(
+                    f"{prefix} : {counts['created']} créé(s), {counts['updated']} mis à jour, "
+                    f"{counts['unchanged']} inchangé(s), {counts['flagged']} à vérifier"
+                )
                 return
             for record in entry["records"]:
                 review = ", ".join(record["review_fields"])
@@ -58,12 +76,21 @@ class Command(BaseCommand):
                 action = ACTION_LABELS[record["action"]]
                 self.stdout.write(f"{prefix} : {record['title']} — {action}{flag}")
 
-        report, batch = import_run(
-            files=[(path.name, path.read_bytes()) for path in files],
-            origin="commande",
-            dry_run=dry_run,
-            progress=progress,
-        )
+        started = time.monotonic()
+        options = {
+            "files": [(path.name, path) for path in files],
+            "origin": "commande",
+            "dry_run": dry_run,
+            "progress": progress,
+            "record_progress": bar.update,
+            "max_bytes": None,  # the command line reads any size; uploads keep their limit
+        }
+        if dry_run:
+            report, batch = import_run(**options)
+        else:
+            # The index is fed as batches are written and committed right after the import.
+            with store.replica().indexing_alongside() as index:
+                report, batch = import_run(**options, index=index)
         totals = report.totals()
         mode = "Simulation (rien n'a été écrit)" if dry_run else f"Import n° {batch.pk}"
         self.stdout.write(
@@ -74,3 +101,11 @@ class Command(BaseCommand):
         for entry in report.files:
             if entry["error"]:
                 self.stderr.write(f"Rejeté : {RecordError.from_dict(entry['error']).describe()}")
+        if dry_run:
+            return
+        elapsed = time.monotonic() - started
+        records = sum(totals[a] for a in ACTION_LABELS)
+        self.stdout.write(
+            f"{records} notice(s) importée(s) et indexée(s) en {elapsed:.1f} s "
+            f"({records / max(elapsed, 1e-9):,.0f} notices/s)."
+        )
