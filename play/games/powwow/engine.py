@@ -252,6 +252,7 @@ class PowwowEngine(Engine[PowwowState]):
         for holder, card in facts:
             pool.remove(card)
             piles[holder].append(card)
+        pool.sort()  # the draw depends only on which cards are unseen, never on where they are
         rng.shuffle(pool)
         for holder in holders:
             size = len(state.neutral) if holder == -1 else HAND_SIZE

@@ -1,0 +1,222 @@
+"""Pow Wow bots: an evaluation, a heuristic player, and determinising searches that never peek.
+
+Evaluation: each Indian's chance to finish first grows exponentially with its square
+(``exp(square / RACE_TEMPERATURE)``, normalised over the six), and a seat is worth the chances of
+the Indians whose cards it holds (a POW WOW card, or a card in the neutral pile, is worth
+nothing). It reads the hands of the state it is given, so searches call it only on
+determinisations (``redeal_hidden`` or the belief below), never on the real position.
+
+Levels:
+
+* ``beginner``: the heuristic player alone. It knows only its own cards: it drafts the die whose
+  best move helps it most, moves the stone that best helps its own Indians (or sends another's
+  back), and judges re-rolls and swaps by their mean result over redeals of the unseen cards.
+* ``intermediate``: MCTS (``play.bots.mcts``) over determinisations drawn uniformly by the engine's
+  ``redeal_hidden``, heuristic playouts cut after a few plies and scored by the evaluation.
+* ``strong``: the same search with more iterations over determinisations sampled from a *belief*
+  about who holds which card (:mod:`.belief`): each opponent's past Indian moves since its hand
+  last changed make the hands under which those moves were good more likely.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+
+from play.bots.mcts import Budget, MCTSBot
+from play.engines.base import Move
+
+from . import moves as m
+from .belief import belief_redeal
+from .engine import PowwowEngine
+from .state import COLOURS, CORRIDORS, FINISH, PowwowState
+
+RACE_TEMPERATURE = 5.0  # squares: an Indian 5 squares ahead is e (2.7) times likelier to win
+SAMPLES = 6  # redeals averaged to judge a swap or a re-roll (the heuristic player)
+REROLL_MARGIN = 0.01  # a re-roll or a paid swap must promise at least this much more
+SWAP_MARGIN = 0.0  # a free moccasin swap is made when it promises more than keeping
+PLAYOUT_EPSILON = 0.15  # playouts play a random move this often, the heuristic one otherwise
+
+
+@dataclass(frozen=True)
+class Level:
+    budget: Budget | None  # None: the heuristic player alone
+    belief: bool = False
+
+
+LEVELS: dict[str, Level] = {
+    "beginner": Level(None),
+    "intermediate": Level(Budget(iterations=250, playout_depth=8, time_limit=1.0)),
+    "strong": Level(Budget(iterations=700, playout_depth=8, time_limit=0.9), belief=True),
+}
+
+ENGINE = PowwowEngine()
+
+
+# -- evaluation -----------------------------------------------------------------------------------
+
+
+def win_chances(state: PowwowState) -> dict[str, float]:
+    """Each Indian's chance to be the first at the finish, from the squares alone."""
+    if state.finisher is not None:
+        return {c: float(c == state.finisher) for c in COLOURS}
+    weights = [math.exp((p - FINISH) / RACE_TEMPERATURE) for p in state.indians]
+    total = sum(weights)
+    return {c: w / total for c, w in zip(COLOURS, weights, strict=True)}
+
+
+def evaluate(state: PowwowState) -> list[float]:
+    """Per seat, the chance that one of its cards wins (a value in [0, 1])."""
+    chances = win_chances(state)
+    return [sum(chances.get(card, 0.0) for card in hand) for hand in state.hands]
+
+
+def hand_value(state: PowwowState, hand: list[str]) -> float:
+    chances = win_chances(state)
+    return sum(chances.get(card, 0.0) for card in hand)
+
+
+def gain(before: PowwowState, after: PowwowState, seat: int) -> float:
+    """Immediate gain: how much the seat's own cards' chances grew (its hand as it is after)."""
+    hand = after.hands[seat]
+    return hand_value(after, hand) - hand_value(before, hand)
+
+
+# -- the heuristic player -------------------------------------------------------------------------
+
+
+def _advance_value(state: PowwowState, hand: list[str], colour: str, index: int, back: bool):
+    ring, number = m.stone_target(state, index)
+    indians = state.indians
+    i = COLOURS.index(colour)
+    old = indians[i]
+    indians[i] = max(0, min(FINISH, old + (-number if back else number)))
+    value = hand_value(state, hand)
+    if indians[i] >= FINISH:
+        value = float(colour in hand)
+    indians[i] = old
+    return value
+
+
+def best_advance(state: PowwowState, seat: int, colour: str | None = None) -> tuple[float, Move]:
+    """The advance that leaves the seat's own cards best placed, with its value."""
+    colour = colour or state.taken[seat]
+    hand = state.hands[seat]
+    best: tuple[float, Move] | None = None
+    for index in m.movable_corridors(state):
+        ring, number = m.stone_target(state, index)
+        options = [False]
+        if m.can_go_back(state, colour, ring, number):
+            options.append(True)
+        for back in options:
+            value = _advance_value(state, hand, colour, index, back)
+            if best is None or value > best[0]:
+                best = (value, {"type": "advance", "corridor": CORRIDORS[index], "back": back})
+    assert best is not None
+    return best
+
+
+def _swap_value(state: PowwowState, seat: int, move: Move, rng: random.Random) -> float:
+    """Mean value of the seat's hand after ``move`` (a swap), over redeals it cannot tell apart."""
+    total = 0.0
+    for _ in range(SAMPLES):
+        world = ENGINE.redeal_hidden(state, seat, rng)
+        after = m.swap(world.clone(), seat, move["give"], move["target"], rng)
+        total += hand_value(after, after.hands[seat])
+    return total / SAMPLES
+
+
+def _best_swap(state: PowwowState, seat: int, rng: random.Random) -> tuple[float, Move | None]:
+    best: tuple[float, Move | None] = (-1.0, None)
+    for move in m.swap_moves(state, seat):
+        value = _swap_value(state, seat, move, rng)
+        if value > best[0]:
+            best = (value, move)
+    return best
+
+
+def heuristic_move(state: PowwowState, seat: int, rng: random.Random) -> Move:
+    """The beginner's move, and the searches' reference for their playouts' first choices."""
+    phase = state.phase
+    if phase == "roll":
+        return {"type": "roll"}
+    if phase == "draft":
+        options = [c for c in COLOURS if c in state.dice]
+        colour = max(options, key=lambda c: best_advance(state, seat, c)[0])
+        return {"type": "take", "colour": colour}
+    keep = hand_value(state, state.hands[seat])
+    if phase == "moccasin":
+        value, swap = _best_swap(state, seat, rng)
+        return swap if swap is not None and value > keep + SWAP_MARGIN else {"type": "decline"}
+    value, advance = best_advance(state, seat)
+    if state.stones[seat]:
+        rerolled = sum(best_advance(state, seat, c)[0] for c in COLOURS) / len(COLOURS)
+        swap_value, swap = _best_swap(state, seat, rng)
+        if swap is not None and swap_value - keep > max(REROLL_MARGIN, rerolled - value):
+            return swap
+        if rerolled > value + REROLL_MARGIN:
+            return {"type": "reroll"}
+    return advance
+
+
+def playout_policy(state: PowwowState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    """Fast playouts: the heuristic move without swaps or re-rolls, with some random moves."""
+    if rng.random() < PLAYOUT_EPSILON:
+        return moves[rng.randrange(len(moves))]
+    phase = state.phase
+    if phase == "draft":
+        hand = state.hands[seat]
+        own = [c for c in hand if c in state.dice]
+        if own:
+            return {"type": "take", "colour": own[0]}
+        return moves[rng.randrange(len(moves))]
+    if phase == "moccasin":
+        return {"type": "decline"}
+    if phase == "move":
+        return best_advance(state, seat)[1]
+    return moves[0]
+
+
+# -- entry point ----------------------------------------------------------------------------------
+
+
+def make_search(
+    level: str, *, seed: int, seconds: float | None = None, iterations: int | None = None
+) -> MCTSBot:
+    """The search of ``level``; ``seconds`` caps its clock, ``iterations`` (tests) replaces its
+    budget and drops the clock, so that the choice is reproducible."""
+    spec = LEVELS[level]
+    budget = spec.budget
+    assert budget is not None
+    limit = budget.time_limit if seconds is None else min(budget.time_limit or seconds, seconds)
+    budget = replace(budget, time_limit=limit)
+    if iterations is not None:
+        budget = replace(budget, iterations=iterations, time_limit=None)
+    bot = MCTSBot(
+        ENGINE,
+        iterations=budget.iterations,
+        time_limit=budget.time_limit,
+        playout_depth=budget.playout_depth,
+        seed=seed,
+        evaluate=evaluate,
+        playout_policy=playout_policy,
+    )
+    if spec.belief:
+        bot._determinize = belief_redeal  # sample worlds from the belief, not uniformly
+    return bot
+
+
+def bot_move(
+    state: PowwowState, seat: int, *, level: str, rng: random.Random, seconds: float
+) -> Move:
+    """The move a bot of ``level`` picks for ``seat``, thinking at most ``seconds``."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}.")
+    moves = ENGINE.legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    if LEVELS[level].budget is None:
+        return heuristic_move(state, seat, rng)
+    bot = make_search(level, seed=rng.getrandbits(32), seconds=max(seconds, 0.05))
+    return bot.choose(state, seat)
