@@ -24,13 +24,7 @@ class PowwowGame(GamePackage):
     slug = "powwow"
     engine_path = "play.games.powwow.engine:PowwowEngine"
     titles = ("pow wow", "powwow")
-    rule_messages = texts.RULE_MESSAGES
-    outcome_reasons = texts.OUTCOME_REASONS
-    role_labels = texts.ROLE_LABELS
-    option_labels = texts.OPTION_LABELS
-    option_choice_labels = texts.OPTION_CHOICE_LABELS
-    level_descriptions = texts.LEVEL_DESCRIPTIONS
-    house_rules = texts.HOUSE_RULES
+    texts = texts
     scripts = ("games/powwow/board.js",)
     styles = ("games/powwow/board.css",)
 
