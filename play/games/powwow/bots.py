@@ -30,10 +30,10 @@ from play.engines.base import Move
 from . import moves as m
 from .belief import belief_redeal
 from .engine import PowwowEngine
-from .state import COLOURS, CORRIDORS, FINISH, PowwowState
+from .state import COLOURS, CORRIDORS, FINISH, MOCCASIN_SQUARES, STONE_SQUARES, PowwowState
 
 RACE_TEMPERATURE = 5.0  # squares: an Indian 5 squares ahead is e (2.7) times likelier to win
-SAMPLES = 6  # redeals averaged to judge a swap or a re-roll (the heuristic player)
+STONE_WORTH = 0.5  # a prediction stone is worth this share of the swap it could buy
 REROLL_MARGIN = 0.01  # a re-roll or a paid swap must promise at least this much more
 SWAP_MARGIN = 0.0  # a free moccasin swap is made when it promises more than keeping
 PLAYOUT_EPSILON = 0.15  # playouts play a random move this often, the heuristic one otherwise
@@ -48,7 +48,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "beginner": Level(None),
     "intermediate": Level(Budget(iterations=250, playout_depth=8, time_limit=1.0)),
-    "strong": Level(Budget(iterations=700, playout_depth=8, time_limit=0.9), belief=True),
+    "strong": Level(Budget(iterations=2000, playout_depth=8, time_limit=0.9), belief=True),
 }
 
 ENGINE = PowwowEngine()
@@ -86,23 +86,68 @@ def gain(before: PowwowState, after: PowwowState, seat: int) -> float:
 # -- the heuristic player -------------------------------------------------------------------------
 
 
-def _advance_value(state: PowwowState, hand: list[str], colour: str, index: int, back: bool):
+def _chance_of(chances: dict[str, float], card: str) -> float:
+    return chances.get(card, 0.0)
+
+
+def expected_draw(
+    state: PowwowState, seat: int, chances: dict[str, float], target: int | str
+) -> float:
+    """The mean win chance of the card ``seat`` would draw from ``target``, from what it knows.
+
+    The card drawn is one the target is known to hold (a swap taught the seat) or, for the other
+    places of that hand, any card the seat cannot place, all equally likely: no peeking."""
+    facts = state.knowledge[seat]
+    unseen = [c for h, pile in enumerate(state.hands) if h != seat for c in pile] + state.neutral
+    for _holder, card in facts:
+        unseen.remove(card)
+    unknown = sum(_chance_of(chances, c) for c in unseen) / len(unseen) if unseen else 0.0
+    holder = m.NEUTRAL_HOLDER if target == m.NEUTRAL else target
+    size = len(state.neutral) if holder == m.NEUTRAL_HOLDER else len(state.hands[holder])
+    known = [card for h, card in facts if h == holder]
+    return (sum(_chance_of(chances, c) for c in known) + (size - len(known)) * unknown) / size
+
+
+def swap_gain(
+    state: PowwowState, seat: int, chances: dict[str, float]
+) -> tuple[float, Move | None]:
+    """The best swap's expected gain for ``seat`` (its weakest card for the best draw)."""
+    give = min(state.hands[seat], key=lambda c: _chance_of(chances, c))
+    best: tuple[float, Move | None] = (-1.0, None)
+    for target in m.swap_targets(state, seat):
+        gain = expected_draw(state, seat, chances, target) - _chance_of(chances, give)
+        if gain > best[0]:
+            best = (gain, {"type": "swap", "give": give, "target": target})
+    return best
+
+
+def _advance_value(state, seat, colour, index, back, specials) -> float:
     ring, number = m.stone_target(state, index)
+    hand = state.hands[seat]
     indians = state.indians
     i = COLOURS.index(colour)
     old = indians[i]
-    indians[i] = max(0, min(FINISH, old + (-number if back else number)))
-    value = hand_value(state, hand)
-    if indians[i] >= FINISH:
-        value = float(colour in hand)
+    square = indians[i] = max(0, min(FINISH, old + (-number if back else number)))
+    if square >= FINISH:
+        indians[i] = old
+        return float(colour in hand)
+    chances = win_chances(state)
+    value = sum(_chance_of(chances, c) for c in hand)
+    if specials and number:
+        if square in MOCCASIN_SQUARES:
+            value += max(0.0, swap_gain(state, seat, chances)[0])
+        elif square in STONE_SQUARES and state.supply:
+            value += STONE_WORTH * max(0.0, swap_gain(state, seat, chances)[0])
     indians[i] = old
     return value
 
 
-def best_advance(state: PowwowState, seat: int, colour: str | None = None) -> tuple[float, Move]:
-    """The advance that leaves the seat's own cards best placed, with its value."""
+def best_advance(
+    state: PowwowState, seat: int, colour: str | None = None, *, specials: bool = False
+) -> tuple[float, Move]:
+    """The advance that leaves the seat's own cards best placed, with its value (``specials``:
+    counting what a moccasin swap or a prediction stone would then be worth)."""
     colour = colour or state.taken[seat]
-    hand = state.hands[seat]
     best: tuple[float, Move] | None = None
     for index in m.movable_corridors(state):
         ring, number = m.stone_target(state, index)
@@ -110,50 +155,33 @@ def best_advance(state: PowwowState, seat: int, colour: str | None = None) -> tu
         if m.can_go_back(state, colour, ring, number):
             options.append(True)
         for back in options:
-            value = _advance_value(state, hand, colour, index, back)
+            value = _advance_value(state, seat, colour, index, back, specials)
             if best is None or value > best[0]:
                 best = (value, {"type": "advance", "corridor": CORRIDORS[index], "back": back})
     assert best is not None
     return best
 
 
-def _swap_value(state: PowwowState, seat: int, move: Move, rng: random.Random) -> float:
-    """Mean value of the seat's hand after ``move`` (a swap), over redeals it cannot tell apart."""
-    total = 0.0
-    for _ in range(SAMPLES):
-        world = ENGINE.redeal_hidden(state, seat, rng)
-        after = m.swap(world.clone(), seat, move["give"], move["target"], rng)
-        total += hand_value(after, after.hands[seat])
-    return total / SAMPLES
-
-
-def _best_swap(state: PowwowState, seat: int, rng: random.Random) -> tuple[float, Move | None]:
-    best: tuple[float, Move | None] = (-1.0, None)
-    for move in m.swap_moves(state, seat):
-        value = _swap_value(state, seat, move, rng)
-        if value > best[0]:
-            best = (value, move)
-    return best
-
-
 def heuristic_move(state: PowwowState, seat: int, rng: random.Random) -> Move:
-    """The beginner's move, and the searches' reference for their playouts' first choices."""
+    """The beginner's move: the best one-move result for its own cards, from what it knows."""
     phase = state.phase
     if phase == "roll":
         return {"type": "roll"}
     if phase == "draft":
         options = [c for c in COLOURS if c in state.dice]
-        colour = max(options, key=lambda c: best_advance(state, seat, c)[0])
+        colour = max(options, key=lambda c: best_advance(state, seat, c, specials=True)[0])
         return {"type": "take", "colour": colour}
-    keep = hand_value(state, state.hands[seat])
+    chances = win_chances(state)
     if phase == "moccasin":
-        value, swap = _best_swap(state, seat, rng)
-        return swap if swap is not None and value > keep + SWAP_MARGIN else {"type": "decline"}
-    value, advance = best_advance(state, seat)
+        gain, swap = swap_gain(state, seat, chances)
+        return swap if swap is not None and gain > SWAP_MARGIN else {"type": "decline"}
+    value, advance = best_advance(state, seat, specials=True)
     if state.stones[seat]:
-        rerolled = sum(best_advance(state, seat, c)[0] for c in COLOURS) / len(COLOURS)
-        swap_value, swap = _best_swap(state, seat, rng)
-        if swap is not None and swap_value - keep > max(REROLL_MARGIN, rerolled - value):
+        rerolled = sum(best_advance(state, seat, c, specials=True)[0] for c in COLOURS) / len(
+            COLOURS
+        )
+        gain, swap = swap_gain(state, seat, chances)
+        if swap is not None and gain > max(REROLL_MARGIN, rerolled - value):
             return swap
         if rerolled > value + REROLL_MARGIN:
             return {"type": "reroll"}

@@ -10,7 +10,14 @@ import pytest
 from play.engines.base import chance_for
 from play.games.powwow import GAME
 from play.games.powwow.belief import belief_redeal, colour_scores
-from play.games.powwow.bots import evaluate, gain, heuristic_move, make_search
+from play.games.powwow.bots import (
+    evaluate,
+    expected_draw,
+    gain,
+    heuristic_move,
+    make_search,
+    win_chances,
+)
 from play.games.powwow.state import MOCCASIN_SQUARES
 
 from .helpers import ENGINE, advance, new, play, position
@@ -119,3 +126,20 @@ def test_belief_favours_hands_that_explain_the_moves():
     assert green_at_1 > sum("green" in w.hands[1] for w in uniform) / 300 + 0.1
     assert yellow_at_2 < sum("yellow" in w.hands[2] for w in uniform) / 300 - 0.1
     assert all(w.hands[0] == state.hands[0] for w in worlds)  # its own cards stay its own
+
+
+def test_heuristic_player_swaps_away_a_pow_wow_card_on_a_moccasin_square():
+    hands = [["black", "powwow"], ["green", "yellow"], ["blue", "powwow"], ["red", "white"]]
+    state = position(4, phase="moccasin", hands=hands, indians={"red": MOCCASIN_SQUARES[0]})
+    move = heuristic_move(state, 0, random.Random(0))
+    assert move["type"] == "swap" and move["give"] == "powwow"
+
+
+def test_expected_draw_counts_what_a_swap_taught():
+    """After giving the leading red to seat 3, drawing back from seat 3 is worth more."""
+    hands = [["black", "red"], ["green", "yellow"], ["blue", "powwow"], ["powwow", "white"]]
+    state = position(4, phase="moccasin", hands=hands, indians={"red": 30})
+    after = play(state, 0, {"type": "swap", "give": "red", "target": 3}, random.Random(2))
+    chances = win_chances(after)
+    draws = {t: expected_draw(after, 0, chances, t) for t in (1, 2, 3)}
+    assert draws[3] > draws[1] and draws[1] == draws[2]
