@@ -10,12 +10,17 @@ Levels:
 
 * ``beginner``: the heuristic player alone. It knows only its own cards: it drafts the die whose
   best move helps it most, moves the stone that best helps its own Indians (or sends another's
-  back), and judges re-rolls and swaps by their mean result over redeals of the unseen cards.
+  back, or lands on a moccasin or stone square when a swap would pay), and swaps or re-rolls when
+  the exact mean result, over the cards it cannot place, beats keeping.
 * ``intermediate``: MCTS (``play.bots.mcts``) over determinisations drawn uniformly by the engine's
-  ``redeal_hidden``, heuristic playouts cut after a few plies and scored by the evaluation.
+  ``redeal_hidden``; fast playouts (own colour's die, best advance, no swap) cut after a few plies
+  and scored by the evaluation.
 * ``strong``: the same search with more iterations over determinisations sampled from a *belief*
   about who holds which card (:mod:`.belief`): each opponent's past Indian moves since its hand
   last changed make the hands under which those moves were good more likely.
+
+Strength (``bench/powwow_bench.py``) and the time each level takes are in the package's report;
+the clock is only a cap (``time_limit``), the iteration budget makes choices reproducible.
 """
 
 from __future__ import annotations
@@ -42,13 +47,13 @@ PLAYOUT_EPSILON = 0.15  # playouts play a random move this often, the heuristic 
 @dataclass(frozen=True)
 class Level:
     budget: Budget | None  # None: the heuristic player alone
-    belief: bool = False
+    belief: bool = False  # determinisations from the belief instead of uniform redeals
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level(None),
     "intermediate": Level(Budget(iterations=250, playout_depth=8, time_limit=1.0)),
-    "strong": Level(Budget(iterations=2000, playout_depth=8, time_limit=0.9), belief=True),
+    "strong": Level(Budget(iterations=1200, playout_depth=8, time_limit=0.9), belief=True),
 }
 
 ENGINE = PowwowEngine()
