@@ -19,8 +19,11 @@ Levels:
   about who holds which card (:mod:`.belief`): each opponent's past Indian moves since its hand
   last changed make the hands under which those moves were good more likely.
 
-Strength (``bench/powwow_bench.py``) and the time each level takes are in the package's report;
-the clock is only a cap (``time_limit``), the iteration budget makes choices reproducible.
+Measured with ``bench/powwow_bench.py`` on a loaded shared machine ("ahead": share of
+(bot, reference seat) pairs in which the bot finished first): beginner vs random 93 % (3
+players, 40 games) and 90 % (5, 40); intermediate vs one-ply 84 % (3, 40) and 87 % (5, 40);
+strong vs one-ply 96 % (3, 12), vs intermediate 74 % (3, 12). The clock is only a cap
+(``time_limit``); the iteration budget makes choices reproducible.
 """
 
 from __future__ import annotations

@@ -114,13 +114,16 @@ HOUSE_RULES = (
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "Pousse ses propres Indiens et recule ceux des autres, sans beaucoup réfléchir."
+        "Joue le meilleur coup immédiat pour ses propres cartes et se débarrasse de ses cartes "
+        "POW WOW : bat nettement des joueurs qui jouent au hasard."
     ),
     "intermediate": gettext_lazy(
-        "Imagine les cartes des autres au hasard et essaie plusieurs suites possibles."
+        "Imagine les cartes des autres au hasard et essaie plusieurs suites possibles : un peu "
+        "plus fort que le débutant."
     ),
     "strong": gettext_lazy(
-        "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens."
+        "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens : le plus "
+        "fort des trois."
     ),
 }
 
