@@ -78,13 +78,28 @@ def check_answer(body: bytes, match: Match, viewer: int | None) -> None:
     for move in legal:
         assert move.get("give", own[0] if own else None) in own
     data.pop("engine", None)  # the game's slug is also the POW WOW card's code
-    if view is not None:
-        view.pop("game")
+    for other in nested_views(data):  # the public positions of recent moves, the view itself
+        other.pop("game")
+        if other is not view:
+            assert all(hand is None for hand in other["hands"]) and other["neutral"] is None
+            assert other["known"] == [] and other["legal_moves"] == []
     learnt = sum(1 for fact in (view or {}).get("known", []) if fact["card"] == POWWOW)
     assert json.dumps(data).count(f'"{POWWOW}"') <= own.count(POWWOW) + learnt
     for line in data.get("log", []):
         if "swaps a card" in line["text"] or "change une carte" in line["text"]:
             assert SWAP_LINE.match(line["text"]), line
+
+
+def nested_views(data):
+    """Every engine view in an answer (a dict with ``hands``), wherever it sits."""
+    if isinstance(data, dict):
+        if "hands" in data and "game" in data:
+            yield data
+        for value in list(data.values()):
+            yield from nested_views(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from nested_views(value)
 
 
 def check_log(client, code: str) -> None:
