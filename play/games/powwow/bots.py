@@ -22,7 +22,8 @@ Levels:
 Measured with ``bench/powwow_bench.py`` on a loaded shared machine ("ahead": share of
 (bot, reference seat) pairs in which the bot finished first): beginner vs random 93 % (3
 players, 40 games) and 90 % (5, 40); intermediate vs one-ply 84 % (3, 40) and 87 % (5, 40);
-strong vs one-ply 96 % (3, 12), vs intermediate 74 % (3, 12). The clock is only a cap
+strong vs one-ply 96 % (3, 12) and 89 % (5, 12), vs intermediate 74 % (3, 12) and 57 % (5,
+12). Strong takes 0.84 s a move on average there (max 1.26 s). The clock is only a cap
 (``time_limit``); the iteration budget makes choices reproducible.
 """
 
