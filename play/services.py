@@ -72,11 +72,14 @@ def _chance(match: Match, ply: int) -> TrackingRandom:
 
 
 def seat_range(game) -> tuple[int, int]:
-    """How many may play ``game`` online: the record's range within the engine's."""
-    info = get_game(game.engine).engine.info
+    """How many may play ``game`` online: the record's range within the engine's, widened by
+    the seat counts the game offers as a variant (a two-player variant of a game for 3 to 6)."""
+    package = get_game(game.engine)
+    info = package.engine.info
     low = max(info.min_seats, game.min_players or info.min_seats)
     high = min(info.max_seats, game.max_players or info.max_seats)
-    return low, high
+    variants = [n for n in package.variant_seats if info.min_seats <= n <= info.max_seats]
+    return min([low, *variants]), max([high, *variants])
 
 
 def match_start(

@@ -89,6 +89,8 @@ class GamePackage:
     # Bot levels offered, weakest first, and how each is described to players (measured strength).
     bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "intermediate", "strong")
     default_level: ClassVar[str] = "intermediate"
+    # Seat counts outside the record's player range that the game offers as a variant.
+    variant_seats: ClassVar[tuple[int, ...]] = ()
     # Static files (paths under the package's ``static/`` folder) the play page loads.
     scripts: ClassVar[tuple[str, ...]] = ()
     styles: ClassVar[tuple[str, ...]] = ()

@@ -17,6 +17,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "play.games.buffalo",
     "play.games.alcatraz",
     "play.games.bataclan",
+    "play.games.powwow",
 )
 
 

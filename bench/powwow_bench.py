@@ -1,0 +1,150 @@
+"""Pow Wow figures: random playouts per second, bot time per move, bots' results at the table.
+
+    python bench/powwow_bench.py [--games N] [--seats 3,5] [--levels beginner,intermediate,strong]
+                                 [--against random,oneply,intermediate] [--timing-moves N]
+
+A table is one bot of the level and ``seats - 1`` reference players (uniform random, or the
+one-ply player: the move whose result the evaluation likes best, chance and unseen cards averaged
+over redeals, never peeking). The bot's seat rotates. Reported per pairing: the bot's wins, the
+reference seats' wins, nobody (two players: the card was in the neutral pile), the bot's win
+share against the chance share ``1/seats``, and "ahead": over every (bot, reference seat) pair
+of every game, how often the bot finished ahead (it won) rather than behind (that seat won).
+Single process, seeded: counts are reproducible, timings depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from play.engines.base import chance_for  # noqa: E402
+from play.games.powwow.bots import ENGINE, bot_move, evaluate  # noqa: E402
+
+ONE_PLY_SAMPLES = 4  # redeals averaged per move by the one-ply player
+BOT_SECONDS = 2.0  # the request budget a site would give
+
+
+def random_playouts(seats: int, seconds: float) -> tuple[int, int, float]:
+    games = plies = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(f"playout/{seats}/{games}")
+        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
+        while ENGINE.to_act(state):
+            seat = ENGINE.to_act(state)[0]
+            moves = ENGINE.legal_moves(state, seat)
+            state = ENGINE.play(state, seat, moves[rng.randrange(len(moves))], rng)
+            plies += 1
+        games += 1
+    return games, plies, time.perf_counter() - start
+
+
+def one_ply_move(state, seat: int, rng: random.Random) -> dict:
+    moves = ENGINE.legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    best, best_value = moves[0], -1.0
+    for move in moves:
+        samples = ONE_PLY_SAMPLES if move["type"] in ("swap", "reroll") else 1
+        total = 0.0
+        for _ in range(samples):
+            world = ENGINE.redeal_hidden(state, seat, rng)
+            total += evaluate(ENGINE.play(world, seat, move, rng))[seat]
+        if total / samples > best_value:
+            best, best_value = move, total / samples
+    return best
+
+
+def choose(player: str, state, seat: int, rng: random.Random) -> dict:
+    if player == "random":
+        moves = ENGINE.legal_moves(state, seat)
+        return moves[rng.randrange(len(moves))]
+    if player == "oneply":
+        return one_ply_move(state, seat, rng)
+    return bot_move(state, seat, level=player, rng=rng, seconds=BOT_SECONDS)
+
+
+def play_game(players: list[str], seed: str, times: dict[str, list[float]]) -> tuple:
+    state = ENGINE.new_game(seats=len(players), options={}, rng=chance_for(seed, 0))
+    rng = random.Random(seed)
+    ply = 0
+    while ENGINE.to_act(state):
+        seat = ENGINE.to_act(state)[0]
+        start = time.perf_counter()
+        move = choose(players[seat], state, seat, rng)
+        if len(ENGINE.legal_moves(state, seat)) > 1:
+            times.setdefault(players[seat], []).append(time.perf_counter() - start)
+        ply += 1
+        state = ENGINE.play(state, seat, move, chance_for(seed, ply))
+    return ENGINE.outcome(state).winners
+
+
+def table(level: str, against: str, seats: int, games: int, times) -> dict[str, float]:
+    bot_wins = ref_wins = nobody = ahead = behind = 0
+    for g in range(games):
+        bot_seat = g % seats
+        players = [level if s == bot_seat else against for s in range(seats)]
+        winners = play_game(players, f"bench/{level}/{against}/{seats}/{g}", times)
+        if not winners:
+            nobody += 1
+        elif bot_seat in winners:
+            bot_wins += 1
+            ahead += seats - 1
+        else:
+            ref_wins += 1
+            behind += 1
+    return {
+        "bot": bot_wins,
+        "refs": ref_wins,
+        "nobody": nobody,
+        "share": bot_wins / games,
+        "ahead": ahead / max(1, ahead + behind),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seats", default="3,5")
+    parser.add_argument("--levels", default="beginner,intermediate,strong")
+    parser.add_argument("--against", default="random,oneply")
+    parser.add_argument("--timing-moves", type=int, default=0, help="extra timing only")
+    parser.add_argument("--playout-seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    seat_counts = [int(s) for s in args.seats.split(",")]
+    print("Random playouts (whole games):")
+    for seats in (2, 3, 4, 5, 6):
+        games, plies, elapsed = random_playouts(seats, args.playout_seconds / 5)
+        print(
+            f"  {seats} players: {games / elapsed:8.0f} games/s, {plies / elapsed:9.0f} plies/s, "
+            f"{plies / games:5.1f} plies a game"
+        )
+    times: dict[str, list[float]] = {}
+    print(f"\nBot at the table ({args.games} games per line, bot seat rotating):")
+    for seats in seat_counts:
+        for level in args.levels.split(","):
+            for against in args.against.split(","):
+                if against == level:
+                    continue
+                r = table(level, against, seats, args.games, times)
+                print(
+                    f"  {seats} players  {level:>12} vs {seats - 1} x {against:<12}"
+                    f" bot won {r['bot']:3d}, others {r['refs']:3d}, nobody {r['nobody']:3d}"
+                    f"  share {r['share']:.0%} (chance {1 / seats:.0%})  ahead {r['ahead']:.0%}"
+                )
+    print("\nTime per move (moves with a choice):")
+    for player, values in sorted(times.items()):
+        print(
+            f"  {player:>12}: mean {statistics.mean(values) * 1000:7.1f} ms,"
+            f" max {max(values) * 1000:7.1f} ms over {len(values)} moves"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,215 @@
+"""Pow Wow moves: what each legal move does to a (cloned) state, and which moves are legal.
+
+Every function here takes a state that ``play`` already cloned and checked the move against, and
+returns it changed. Chance (the roll, a re-roll, the blind draw of a swap) comes only from the
+``rng`` the caller passes. ``history`` is the public record the strongest bot reads to guess who
+holds which card: ``("take", seat, colour, colours_left)``, ``("move", seat, colour, delta)`` and
+``("swap", seat, target)`` (target -1 = the neutral pile); it never holds a card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from play.engines.base import Move
+
+from .state import (
+    CENTRE,
+    CLOCKWISE_STEP,
+    COLOURS,
+    CORRIDOR_NUMBERS,
+    CORRIDORS,
+    DARK_RINGS,
+    FINISH,
+    INWARD,
+    MOCCASIN_SQUARES,
+    NEUTRAL,
+    OUTER_RING,
+    OUTWARD,
+    START,
+    STONE_SQUARES,
+    PowwowState,
+)
+
+NEUTRAL_HOLDER = -1  # how knowledge and history write the neutral pile
+
+
+def movable_corridors(state: PowwowState) -> list[int]:
+    """Indices of the progress stones that may move one cell now."""
+    end = OUTER_RING if state.direction == OUTWARD else CENTRE
+    return [i for i, ring in enumerate(state.rings) if ring != end]
+
+
+def stone_target(state: PowwowState, index: int) -> tuple[int, int]:
+    """(ring, number) of the cell the stone of corridor ``index`` would move to."""
+    ring = state.rings[index] + state.direction
+    return ring, CORRIDOR_NUMBERS[CORRIDORS[index]][ring]
+
+
+def can_go_back(state: PowwowState, colour: str, ring: int, number: int) -> bool:
+    """A dark cell lets the Indian go back, never past the start (and not for a zero move)."""
+    if ring not in DARK_RINGS or number == 0:
+        return False
+    return state.indians[COLOURS.index(colour)] - number >= START
+
+
+def swap_targets(state: PowwowState, seat: int) -> list[Any]:
+    targets: list[Any] = [s for s in range(state.seats) if s != seat]
+    if state.neutral:
+        targets.append(NEUTRAL)
+    return targets
+
+
+def swap_moves(state: PowwowState, seat: int) -> list[Move]:
+    gives = sorted(set(state.hands[seat]))
+    return [
+        {"type": "swap", "give": card, "target": target}
+        for target in swap_targets(state, seat)
+        for card in gives
+    ]
+
+
+def turn_moves(state: PowwowState, seat: int) -> list[Move]:
+    """A mover's options: spend a prediction stone (re-roll, swap), or move a progress stone."""
+    moves: list[Move] = []
+    colour = state.taken[seat]
+    for index in movable_corridors(state):
+        ring, number = stone_target(state, index)
+        moves.append({"type": "advance", "corridor": CORRIDORS[index], "back": False})
+        if can_go_back(state, colour, ring, number):
+            moves.append({"type": "advance", "corridor": CORRIDORS[index], "back": True})
+    if state.stones[seat]:
+        moves.append({"type": "reroll"})
+        moves.extend(swap_moves(state, seat))
+    return moves
+
+
+# -- applying moves -------------------------------------------------------------------------------
+
+
+def roll(state: PowwowState, seat: int, rng: random.Random) -> PowwowState:
+    state.dice = [COLOURS[rng.randrange(len(COLOURS))] for _ in range(state.seats)]
+    state.phase, state.to_move = "draft", state.roller
+    state.events = [{"kind": "roll", "seat": seat, "dice": list(state.dice)}]
+    return state
+
+
+def take(state: PowwowState, seat: int, colour: str) -> PowwowState:
+    left = ",".join(sorted(set(state.dice)))
+    state.history = [*state.history, ("take", seat, colour, left)]
+    state.dice.remove(colour)
+    state.taken[seat] = colour
+    events = [{"kind": "take", "seat": seat, "colour": colour}]
+    nxt = (seat + CLOCKWISE_STEP) % state.seats
+    if len(state.dice) == 1:  # the last player takes the last die, without a choice
+        last = state.dice.pop()
+        state.taken[nxt] = last
+        events.append({"kind": "last_die", "seat": nxt, "colour": last})
+        state.phase, state.to_move = "move", state.roller
+    else:
+        state.to_move = nxt
+    state.events = events
+    return state
+
+
+def reroll(state: PowwowState, seat: int, rng: random.Random) -> PowwowState:
+    state.stones[seat] -= 1
+    state.supply += 1
+    colour = COLOURS[rng.randrange(len(COLOURS))]
+    state.taken[seat] = colour
+    state.events = [{"kind": "reroll", "seat": seat, "colour": colour}]
+    return state
+
+
+def swap(state: PowwowState, seat: int, give: str, target: Any, rng: random.Random) -> PowwowState:
+    """The blind swap: ``give`` goes to the target, who loses a card drawn at random."""
+    paid = state.phase == "move"
+    if paid:
+        state.stones[seat] -= 1
+        state.supply += 1
+    holder = NEUTRAL_HOLDER if target == NEUTRAL else target
+    pile = state.neutral if holder == NEUTRAL_HOLDER else state.hands[holder]
+    drawn = pile.pop(rng.randrange(len(pile)))
+    pile.append(give)
+    pile.sort()
+    hand = state.hands[seat]
+    hand.remove(give)
+    hand.append(drawn)
+    hand.sort()
+    knowledge = [[f for f in facts if f[0] != seat and f[0] != holder] for facts in state.knowledge]
+    knowledge[seat].append((holder, give))
+    if holder != NEUTRAL_HOLDER:
+        knowledge[holder].append((seat, drawn))
+    state.knowledge = knowledge
+    state.history = [*state.history, ("swap", seat, holder)]
+    state.events = [{"kind": "swap", "seat": seat, "target": target, "paid": paid}]
+    if not paid:
+        _next_mover(state, seat)
+    return state
+
+
+def advance(state: PowwowState, seat: int, index: int, back: bool) -> PowwowState:
+    """Move a progress stone one cell, then the Indian of the seat's die by the cell's number."""
+    ring, number = stone_target(state, index)
+    state.rings[index] = ring
+    end = OUTER_RING if state.direction == OUTWARD else CENTRE
+    turned = all(r == end for r in state.rings)
+    if turned:  # the fifth stone arrived: all five travel back the other way
+        state.direction = INWARD if state.direction == OUTWARD else OUTWARD
+    colour = state.taken[seat]
+    i = COLOURS.index(colour)
+    delta = -number if back else number
+    start = state.indians[i]
+    square = min(FINISH, start + delta)
+    state.indians[i] = square
+    state.moved[seat] = True
+    state.history = [*state.history, ("move", seat, colour, square - start)]
+    events: list[dict[str, Any]] = [
+        {
+            "kind": "advance",
+            "seat": seat,
+            "corridor": CORRIDORS[index],
+            "number": number,
+            "colour": colour,
+            "back": back,
+            "from": start,
+            "to": square,
+        }
+    ]
+    if turned:
+        events.append({"kind": "stones_turn", "direction": state.direction})
+    state.events = events
+    if square >= FINISH:
+        state.phase, state.finisher = "over", colour
+        holder = state.holder(colour)
+        events.append({"kind": "finish", "colour": colour, "winner": holder})
+        return state
+    if number and square in STONE_SQUARES and state.supply:
+        state.stones[seat] += 1
+        state.supply -= 1
+        events.append({"kind": "stone", "seat": seat})
+    if number and square in MOCCASIN_SQUARES:
+        state.phase = "moccasin"
+        events.append({"kind": "moccasin", "seat": seat})
+        return state
+    _next_mover(state, seat)
+    return state
+
+
+def decline(state: PowwowState, seat: int) -> PowwowState:
+    state.events = [{"kind": "decline", "seat": seat}]
+    _next_mover(state, seat)
+    return state
+
+
+def _next_mover(state: PowwowState, seat: int) -> None:
+    nxt = (seat + CLOCKWISE_STEP) % state.seats
+    if nxt == state.roller:  # everyone has moved: the next player rolls
+        state.roller = (state.roller + CLOCKWISE_STEP) % state.seats
+        state.phase, state.to_move = "roll", state.roller
+        state.taken = [None] * state.seats
+        state.moved = [False] * state.seats
+        state.round += 1
+    else:
+        state.phase, state.to_move = "move", nxt

@@ -1,0 +1,209 @@
+/* Pow Wow board: the track around the tipi with the six Indians, the tipi's five corridors and
+   their progress stones, the dice being drafted, and each seat's two cards (the viewer's face up,
+   the others' face down: the view never holds another seat's cards while the game is on). */
+(function () {
+  "use strict";
+  const { el, gridKeyboard } = window.LudoBoards._svg;
+  const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
+  const FILL = { red: "#c62828", yellow: "#f9a825", green: "#2e7d32", blue: "#1565c0", black: "#212121", white: "#fafafa" };
+  const W = 960, H = 640, CX = 300, CY = 320, RX = 270, RY = 280, SQUARE = 13;
+  const TOP_Y = 110, HALF_TOP = 70, BASE_Y = 500, HALF_BASE = 200; // the tipi, cut flat on top
+  const BANDS = [0, 0.15, 0.31, 0.48, 0.65, 0.82, 1.0]; // ring r spans BANDS[r]..BANDS[r + 1]
+  const PANEL_X = 620;
+
+  function colourName(G, colour) { return (G.colours && G.colours[colour]) || colour; }
+  function cardName(G, card) { return card === "powwow" ? G.powwow : colourName(G, card); }
+  function seatLabel(T, index) { return fmt(T.seat, index + 1); }
+
+  function squareXY(view, index) {
+    const count = view.track.finish + 1;
+    const angle = Math.PI / 2 + (2 * Math.PI * (index + 1)) / (count + 1);
+    return [CX + RX * Math.cos(angle), CY + RY * Math.sin(angle)];
+  }
+
+  function lerp(a, b, t) { return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]; }
+
+  function edge(k) { // the line between corridors k - 1 and k, from the top to the base
+    return [[CX - HALF_TOP + (2 * HALF_TOP * k) / 5, TOP_Y], [CX - HALF_BASE + (2 * HALF_BASE * k) / 5, BASE_Y]];
+  }
+
+  function cellPolygon(corridor, ring) {
+    const [lt, lb] = edge(corridor), [rt, rb] = edge(corridor + 1);
+    const t0 = BANDS[ring], t1 = BANDS[ring + 1];
+    return [lerp(lt, lb, t0), lerp(rt, rb, t0), lerp(rt, rb, t1), lerp(lt, lb, t1)];
+  }
+
+  function centreOf(points) {
+    const sum = points.reduce((s, p) => [s[0] + p[0], s[1] + p[1]], [0, 0]);
+    return [sum[0] / points.length, sum[1] / points.length];
+  }
+
+  function mover(view) { return view.to_move === null || view.to_move === undefined ? view.roller : view.to_move; }
+
+  const powwow = {
+    moveLabel(move, view, T) {
+      const G = T.game;
+      if (move.type === "roll") return G.roll;
+      if (move.type === "take") return fmt(G.take, colourName(G, move.colour));
+      if (move.type === "reroll") return G.reroll;
+      if (move.type === "decline") return G.decline;
+      if (move.type === "swap") {
+        const target = move.target === "neutral" ? G.neutral : seatLabel(T, move.target);
+        return fmt(view.phase === "move" ? G.swapPaid : G.swap, cardName(G, move.give), target);
+      }
+      if (move.type === "advance") {
+        const corridor = view.corridors.find((c) => c.name === move.corridor);
+        const number = corridor.numbers[corridor.ring + view.direction];
+        const colour = colourName(G, view.taken[mover(view)]);
+        return fmt(move.back ? G.back : G.advance, move.corridor, number, colour, number);
+      }
+      return JSON.stringify(move);
+    },
+
+    // Every move but a forward advance (a click on the tipi's highlighted cell) is a button.
+    actions(moves) {
+      return moves.filter((m) => m.type !== "advance" || m.back);
+    },
+
+    render(container, view, ctx) {
+      const T = ctx.T, G = T.game;
+      const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": G.board, class: "board-svg powwow" });
+      drawTrack(svg, view, G);
+      const grid = drawTipi(svg, view, ctx);
+      drawPanel(svg, view, ctx);
+      const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
+      container.replaceChildren(svg);
+      gridKeyboard(grid, 5, 6, (c, r) => grid.querySelector(`[data-col="${c}"][data-row="${r}"]`), focusName);
+      if (focusName) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
+    },
+  };
+
+  function drawTrack(svg, view, G) {
+    const track = el("g", { role: "list", "aria-label": G.track }, svg);
+    const stones = new Set(view.track.stone_squares), moccasins = new Set(view.track.moccasin_squares);
+    for (let i = view.track.start; i <= view.track.finish; i++) {
+      const [x, y] = squareXY(view, i);
+      let kind = "track-square";
+      if (stones.has(i)) kind += " stone-square";
+      if (moccasins.has(i)) kind += " moccasin-square";
+      if (i === view.track.start) kind += " start-square";
+      if (i === view.track.finish) kind += " finish-square";
+      el("circle", { cx: x, cy: y, r: SQUARE, class: kind, "aria-hidden": "true" }, svg);
+      const label = el("text", { x, y: y + 4, class: "square-number", "aria-hidden": "true" }, svg);
+      label.textContent = i === view.track.finish ? "||" : i;
+    }
+    const here = {};
+    view.colours.forEach((colour) => {
+      const square = view.indians[colour];
+      const stack = (here[square] = (here[square] || 0) + 1) - 1;
+      const [x, y] = squareXY(view, square);
+      const towards = [CX - x, CY - y], length = Math.hypot(...towards);
+      const d = SQUARE + 10 + stack * 15;
+      const ix = x + (towards[0] / length) * d, iy = y + (towards[1] / length) * d;
+      const item = el("g", { role: "listitem", "aria-label": describeSquare(G, view, colour, square) }, track);
+      el("circle", { cx: ix, cy: iy, r: 7, fill: FILL[colour], class: "indian", "data-indian": colour }, item);
+    });
+  }
+
+  function describeSquare(G, view, colour, square) {
+    let text = fmt(G.indian, colourName(G, colour), square);
+    if (view.track.stone_squares.includes(square)) text += " (" + G.stoneSquare + ")";
+    if (view.track.moccasin_squares.includes(square)) text += " (" + G.moccasinSquare + ")";
+    if (square === view.track.start) text += " (" + G.start + ")";
+    if (square === view.track.finish) text += " (" + G.finish + ")";
+    return text;
+  }
+
+  function drawTipi(svg, view, ctx) {
+    const T = ctx.T, G = T.game;
+    const forward = new Map(), backs = new Set();
+    ctx.legalMoves.filter((m) => m.type === "advance").forEach((m) => {
+      if (m.back) backs.add(m.corridor);
+      else forward.set(m.corridor, m);
+    });
+    el("text", { x: CX, y: TOP_Y - 14, class: "zone-label" }, svg).textContent = G.tipi;
+    const grid = el("g", { role: "grid", "aria-label": G.tipi + " — " + (view.direction > 0 ? G.outward : G.inward) }, svg);
+    const rows = [];
+    for (let ring = 0; ring < 6; ring++) rows.push(el("g", { role: "row" }, grid));
+    view.corridors.forEach((corridor, c) => {
+      const next = corridor.ring + view.direction;
+      for (let ring = 0; ring < 6; ring++) {
+        const points = cellPolygon(c, ring);
+        const dark = view.dark_rings.includes(ring);
+        const name = corridor.name + ring;
+        const g = el("g", { role: "gridcell", tabindex: "-1", "data-square": name, "data-col": c, "data-row": 5 - ring, class: "square" }, rows[ring]);
+        el("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "cell tipi-cell" + (dark ? " dark-cell" : " light-cell") }, g);
+        const [x, y] = centreOf(points);
+        el("text", { x, y: y + 5, class: "cell-number" + (dark ? " on-dark" : ""), "aria-hidden": "true" }, g).textContent = corridor.numbers[ring];
+        const parts = [fmt(G.cell, corridor.name, ring, corridor.numbers[ring]), dark ? G.dark : G.light];
+        if (corridor.ring === ring) {
+          el("circle", { cx: x + 12, cy: y - 8, r: 7, class: "progress-stone" }, g);
+          parts.push(G.stoneHere);
+        }
+        const move = next === ring ? forward.get(corridor.name) : null;
+        if (move) {
+          el("circle", { cx: x - 12, cy: y - 8, r: 6, class: "target-mark" }, g);
+          parts.push(T.target + (backs.has(corridor.name) ? " — " + G.backToo : ""));
+          if (ctx.interactive) g.classList.add("movable");
+        }
+        g.setAttribute("aria-label", parts.join(", "));
+        g.addEventListener("click", () => { if (ctx.interactive && move) ctx.onMove(move); });
+      }
+      const [lx] = centreOf(cellPolygon(c, 5));
+      el("text", { x: lx, y: BASE_Y + 18, class: "coord", "aria-hidden": "true" }, svg).textContent = corridor.name;
+    });
+    return grid;
+  }
+
+  function drawPanel(svg, view, ctx) {
+    const T = ctx.T, G = T.game;
+    let y = 30;
+    const dice = el("g", { role: "list", "aria-label": G.dice }, svg);
+    el("text", { x: PANEL_X, y, class: "panel-title" }, svg).textContent = G.dice;
+    y += 10;
+    view.dice.forEach((colour, i) => {
+      const item = el("g", { role: "listitem", "aria-label": fmt(G.die, colourName(G, colour)) }, dice);
+      el("rect", { x: PANEL_X + i * 34, y, width: 26, height: 26, rx: 5, fill: FILL[colour], class: "die", "data-die": colour }, item);
+    });
+    y += 48;
+    const seats = el("g", { role: "list", "aria-label": G.takenDice }, svg);
+    view.hands.forEach((hand, seat) => {
+      const role = ctx.roles && ctx.roles[seat] ? " — " + ctx.roles[seat] : "";
+      const own = hand !== null;
+      const title = (own && view.phase !== "over" ? G.yourCards + " : " : "") + seatLabel(T, seat) + role;
+      const cards = own ? hand.map((card) => cardName(G, card)) : Array(view.hand_sizes[seat]).fill(G.hiddenCard);
+      const parts = [title, cards.join(", ")];
+      if (view.taken[seat]) parts.push(fmt(G.die, colourName(G, view.taken[seat])));
+      parts.push(fmt(G.stones, view.prediction_stones[seat]));
+      const item = el("g", { role: "listitem", "aria-label": parts.join(" ; "), "data-seat": seat, class: "seat-panel" + (seat === view.to_move ? " acting" : "") }, seats);
+      el("text", { x: PANEL_X, y: y + 12, class: "seat-title" }, item).textContent = seatLabel(T, seat) + (seat === view.roller ? " · " + G.roller : "");
+      (own ? hand : Array(view.hand_sizes[seat]).fill(null)).forEach((card, i) => drawCard(item, G, PANEL_X + i * 58, y + 18, card));
+      if (view.taken[seat]) el("rect", { x: PANEL_X + 124, y: y + 28, width: 24, height: 24, rx: 5, fill: FILL[view.taken[seat]], class: "die taken" }, item);
+      el("text", { x: PANEL_X + 160, y: y + 45, class: "stone-count" }, item).textContent = "● " + view.prediction_stones[seat];
+      y += 76;
+    });
+    if (view.neutral_size) {
+      const item = el("g", { role: "img", "aria-label": view.neutral ? G.neutral + " : " + view.neutral.map((c) => cardName(G, c)).join(", ") : G.neutralPile }, svg);
+      el("text", { x: PANEL_X + 200, y: 118, class: "seat-title" }, item).textContent = G.neutral;
+      (view.neutral || Array(view.neutral_size).fill(null)).forEach((card, i) => drawCard(item, G, PANEL_X + 200 + i * 58, 124, card));
+    }
+    el("text", { x: PANEL_X, y: H - 30, class: "supply-label" }, svg).textContent = fmt(G.supply, view.supply);
+    el("text", { x: PANEL_X, y: H - 12, class: "supply-label" }, svg).textContent = view.direction > 0 ? G.outward : G.inward;
+    (view.known || []).forEach((fact, i) => {
+      const holder = fact.holder === -1 ? G.neutral : seatLabel(T, fact.holder);
+      el("text", { x: PANEL_X, y: H - 54 - i * 18, class: "known-label" }, svg).textContent = fmt(G.known, holder, cardName(G, fact.card));
+    });
+  }
+
+  function drawCard(parent, G, x, y, card) {
+    const hidden = card === null;
+    const g = el("g", { class: "card" + (hidden ? " face-down" : " face-up"), "data-card": hidden ? "hidden" : card }, parent);
+    const face = { x, y, width: 52, height: 52, rx: 5, class: "card-face" };
+    if (!hidden && card !== "powwow") face.style = "fill: " + FILL[card]; // over the stylesheet's white
+    el("rect", face, g);
+    const label = el("text", { x: x + 26, y: y + 31, class: "card-label" + (card === "yellow" || card === "white" ? " on-light" : "") }, g);
+    label.textContent = hidden ? "?" : cardName(G, card);
+  }
+
+  window.LudoBoards.powwow = powwow;
+})();

@@ -1,0 +1,145 @@
+"""Pow Wow bots on small budgets: legal moves, no peeking, a sane evaluation, a working belief.
+Strength itself is measured by bench/powwow_bench.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from play.engines.base import chance_for
+from play.games.powwow import GAME
+from play.games.powwow.belief import belief_redeal, colour_scores
+from play.games.powwow.bots import (
+    evaluate,
+    expected_draw,
+    gain,
+    heuristic_move,
+    make_search,
+    win_chances,
+)
+from play.games.powwow.state import MOCCASIN_SQUARES
+
+from .helpers import ENGINE, advance, new, play, position
+
+HANDS3 = [["blue", "red"], ["green", "yellow"], ["black", "white"]]
+
+
+def positions():
+    yield new(3)
+    yield position(3, phase="draft", dice=["red", "blue", "white"])
+    yield position(4, stones=[2, 0, 0, 0], indians={"red": 30, "green": 40})
+    yield position(3, phase="moccasin", indians={"red": MOCCASIN_SQUARES[1]}, hands=HANDS3)
+    yield position(2, stones=[1, 0], indians={"white": 44})
+
+
+@pytest.mark.parametrize("level", GAME.bot_levels)
+def test_every_level_plays_a_legal_move(level):
+    for state in positions():
+        (seat,) = ENGINE.to_act(state)
+        move = GAME.bot_move(state, seat, level=level, rng=random.Random(1), seconds=0.2)
+        assert move in ENGINE.legal_moves(state, seat)
+
+
+def test_every_level_has_a_description():
+    assert set(GAME.level_descriptions) == set(GAME.bot_levels)
+
+
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "strong"])
+def test_bots_never_peek_at_cards_they_cannot_see(level):
+    """Two positions that differ only in cards seat 0 cannot see get the same move."""
+    state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
+    for seed in range(3):
+        other = ENGINE.redeal_hidden(state, 0, random.Random(seed))
+        assert other.hands[0] == state.hands[0]
+
+        def choose(s):
+            rng = random.Random(7)
+            if level == "beginner":
+                return heuristic_move(s, 0, rng)
+            return make_search(level, seed=7, iterations=40).choose(s, 0)
+
+        assert choose(other) == choose(state)
+
+
+def test_evaluation_shares_the_win_among_the_cards():
+    state = position(3, hands=HANDS3, indians={"red": 20})
+    values = evaluate(state)
+    assert abs(sum(values) - 1.0) < 1e-9 and all(0 <= v <= 1 for v in values)
+    assert values[0] > values[1] and values[0] > values[2]  # seat 0 holds the leading red
+
+
+def test_evaluation_knows_the_winner():
+    over = play(position(3, hands=HANDS3, indians={"red": 47}), 0, advance("A"))
+    assert evaluate(over) == [1.0, 0.0, 0.0]
+
+
+def test_gain_rewards_pushing_ones_own_indian_and_sending_others_back():
+    state = position(3, hands=HANDS3, taken=["red", "green", "green"], indians={"green": 10},
+                     rings={"A": 1})  # fmt: skip
+    forward = play(state, 0, advance("A"))
+    assert gain(state, forward, 0) > 0
+    later = play(forward, 1, advance("B"))  # green (seat 1's card) forward
+    assert gain(forward, later, 0) < 0 < gain(forward, later, 1)
+
+
+def test_heuristic_player_drafts_its_own_colour():
+    state = position(3, phase="draft", dice=["red", "green", "black"], hands=HANDS3)
+    assert heuristic_move(state, 0, random.Random(0)) == {"type": "take", "colour": "red"}
+
+
+def test_beginner_beats_random_players_in_seeded_games():
+    wins = 0
+    games = 24
+    for g in range(games):
+        bot = g % 3
+        seed = f"bot-test/{g}"
+        state = ENGINE.new_game(seats=3, options={}, rng=chance_for(seed, 0))
+        rng = random.Random(seed)
+        ply = 0
+        while ENGINE.to_act(state):
+            (seat,) = ENGINE.to_act(state)
+            if seat == bot:
+                move = GAME.bot_move(state, seat, level="beginner", rng=rng, seconds=1)
+            else:
+                move = rng.choice(ENGINE.legal_moves(state, seat))
+            ply += 1
+            state = ENGINE.play(state, seat, move, chance_for(seed, ply))
+        wins += ENGINE.outcome(state).winners == (bot,)
+    assert wins >= 14  # chance alone gives about 8
+
+
+def test_belief_favours_hands_that_explain_the_moves():
+    state = position(3, hands=HANDS3, taken=["black", "green", "red"])
+    # Seat 1 pushes green far forward; seat 2 sends yellow back: the history says so.
+    data = ENGINE.to_dict(state)
+    data["history"] = [["move", 1, "green", 8], ["move", 1, "green", 7], ["move", 2, "yellow", -6]]
+    data["indians"]["green"] = 15
+    state = ENGINE.from_dict(data)
+    scores = colour_scores(state)
+    assert scores[1]["green"] > 0 > scores[2]["yellow"]
+    rng = random.Random(0)
+    worlds = [belief_redeal(state, 0, rng) for _ in range(300)]
+    green_at_1 = sum("green" in w.hands[1] for w in worlds) / len(worlds)
+    yellow_at_2 = sum("yellow" in w.hands[2] for w in worlds) / len(worlds)
+    uniform = [ENGINE.redeal_hidden(state, 0, rng) for _ in range(300)]
+    assert green_at_1 > sum("green" in w.hands[1] for w in uniform) / 300 + 0.1
+    assert yellow_at_2 < sum("yellow" in w.hands[2] for w in uniform) / 300 - 0.1
+    assert all(w.hands[0] == state.hands[0] for w in worlds)  # its own cards stay its own
+
+
+def test_heuristic_player_swaps_away_a_pow_wow_card_on_a_moccasin_square():
+    hands = [["black", "powwow"], ["green", "yellow"], ["blue", "powwow"], ["red", "white"]]
+    state = position(4, phase="moccasin", hands=hands, indians={"red": MOCCASIN_SQUARES[0]})
+    move = heuristic_move(state, 0, random.Random(0))
+    assert move["type"] == "swap" and move["give"] == "powwow"
+
+
+def test_expected_draw_counts_what_a_swap_taught():
+    """After giving the leading red to seat 3, drawing back from seat 3 is worth more."""
+    hands = [["black", "red"], ["green", "yellow"], ["blue", "powwow"], ["powwow", "white"]]
+    state = position(4, phase="moccasin", hands=hands, indians={"red": 30})
+    after = play(state, 0, {"type": "swap", "give": "red", "target": 3}, random.Random(2))
+    chances = win_chances(after)
+    draws = {t: expected_draw(after, 0, chances, t) for t in (1, 2, 3)}
+    assert draws[3] > draws[1] and draws[1] == draws[2]
