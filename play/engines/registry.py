@@ -10,6 +10,7 @@ from .base import Engine
 ENGINE_PATHS: dict[str, str] = {
     "buffalo": "play.engines.buffalo:BuffaloEngine",
     "alcatraz": "play.engines.alcatraz:AlcatrazEngine",
+    "tayu": "play.games.tayu.engine:TaYuEngine",
 }
 
 # Catalogue titles (lower case, without accents) the importer links to an engine by itself.
