@@ -11,7 +11,7 @@ from .base import GamePackage
 
 # Dotted paths of the game packages (each exposes ``GAME``). Settings may override the list
 # (``PLAY_GAMES``), which is how the tests plug a toy game in.
-GAME_PACKAGES: tuple[str, ...] = ()
+GAME_PACKAGES: tuple[str, ...] = ("play.games.tayu",)
 
 
 def _paths() -> tuple[str, ...]:
