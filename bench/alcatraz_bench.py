@@ -15,11 +15,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from play.bots.alcatraz import ALCATRAZ_LEVELS, alcatraz_bot  # noqa: E402
 from play.bots.mcts import RandomBot  # noqa: E402
-from play.engines.alcatraz import DEFAULT_TURN_LIMIT  # noqa: E402
 from play.engines.base import chance_for  # noqa: E402
-from play.engines.registry import get_engine  # noqa: E402
+from play.games.alcatraz.bots import ALCATRAZ_LEVELS, alcatraz_bot  # noqa: E402
+from play.games.alcatraz.engine import DEFAULT_TURN_LIMIT  # noqa: E402
+from play.games.registry import get_engine  # noqa: E402
 
 ENGINE = get_engine("alcatraz")
 SEAT_COUNTS = (2, 3, 4)

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from play.bots.buffalo import AlphaBetaBot, GreedyBot, RandomBot  # noqa: E402
-from play.engines import buffalo_board as bb  # noqa: E402
-from play.engines.buffalo import BuffaloEngine, perft  # noqa: E402
+from play.games.buffalo import board as bb  # noqa: E402
+from play.games.buffalo.bots import AlphaBetaBot, GreedyBot, RandomBot  # noqa: E402
+from play.games.buffalo.engine import BuffaloEngine, perft  # noqa: E402
 
 ENGINE = BuffaloEngine()
 

@@ -6,14 +6,14 @@
     .venv/bin/python bench/buffalo_solve.py --opening 2
 
 The game is a finite DAG (every buffalo move is irreversible, so no position repeats) with two
-outcomes, so every position is a win for one side. df-pn proves or disproves "the side to move
-wins" best-first, with a table of proof/disproof numbers keyed by the bitboards. The exact facts
-of :mod:`play.bots.buffalo_eval` end the search early (a buffalo on row 6, an unreachable row-5
+outcomes, so every position is a win for one side. df-pn proves or disproves "the side to move wins"
+best-first, with a table of proof/disproof numbers keyed by the bitboards. The exact facts of
+:mod:`play.games.buffalo.evaluation` end the search early (a buffalo on row 6, an unreachable row-5
 runner, dogs ahead of every buffalo), an Indian side facing a row-6 buffalo next to the chief only
-tries the capture, and new nodes start from proof numbers guessed from the bots' evaluation
-(df-pn+), so the search looks at promising moves first.
-Rules as the engine's defaults (``immobilised_buffalo="on_their_turn"``). An opening turn of k
-buffalo is solved as a choice among the sets of k buffalo (the order of the steps does not matter).
+tries the capture, and new nodes start from proof numbers guessed from the bots' evaluation (df-
+pn+), so the search looks at promising moves first. Rules as the engine's defaults
+(``immobilised_buffalo="on_their_turn"``). An opening turn of k buffalo is solved as a choice among
+the sets of k buffalo (the order of the steps does not matter).
 """
 
 from __future__ import annotations
@@ -26,16 +26,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from play.bots.buffalo_eval import (  # noqa: E402
+from play.games.buffalo import board as bb  # noqa: E402
+from play.games.buffalo.engine import BuffaloEngine  # noqa: E402
+from play.games.buffalo.evaluation import (  # noqa: E402
     NEIGHBOURS,
     ROW6,
     buffalo_to_move_win,
     dogs_lock_all,
     evaluate,
 )
-from play.engines import buffalo_board as bb  # noqa: E402
-from play.engines.buffalo import BuffaloEngine  # noqa: E402
-from play.engines.buffalo_series import DEFAULT_REMOVAL_ORDER  # noqa: E402
+from play.games.buffalo.series import DEFAULT_REMOVAL_ORDER  # noqa: E402
 
 INF = 10**9
 EPSILON_DIVISOR = 2  # the "1 + ε" trick (ε = 1/2): fewer switches between sibling subtrees

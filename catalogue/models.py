@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from play.engines.registry import engine_choices
+from .engines import engine_choices
 
 
 class Author(models.Model):

@@ -19,8 +19,8 @@ from django.utils import timezone
 
 from catalogue import services as catalogue_services
 from catalogue import text
+from catalogue.engines import engine_for_title
 from catalogue.models import Game
-from play.engines.registry import engine_for_title
 
 from .formats import parse_file
 from .models import ImportBatch, ImportFile

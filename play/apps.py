@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class PlayConfig(AppConfig):
     name = "play"
     verbose_name = _("Parties")
+
+    def ready(self) -> None:
+        # The catalogue never imports play: tell it which games can be played, and how they
+        # are titled in the catalogue (the importer links those titles by itself).
+        from catalogue.engines import register_engine_provider
+
+        from .games.registry import catalogue_entries
+
+        register_engine_provider(catalogue_entries)

@@ -2,30 +2,38 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from play.bots.registry import LEVEL_LABELS, LEVELS
-from play.engines.registry import get_engine
+from play.engines.base import InvalidOptions
+from play.games.base import GamePackage
+from play.games.registry import get_game
 
 from .services import SeatSpec, seat_range
-from .texts import OPTION_CHOICE_LABELS, OPTION_LABELS, SEAT_NAMES
+from .texts import seat_label
 
-SEAT_CHOICES = [
-    ("local", _("Moi, sur cet écran")),
-    *[
-        (f"bot:{level}", _("Ordinateur — %(level)s") % {"level": LEVEL_LABELS[level]})
-        for level in LEVELS
-    ],
-    ("invite", _("Un ami, invité par un lien")),
-]
+
+def seat_choices(game: GamePackage) -> list[tuple[str, str]]:
+    bots = [
+        (
+            f"bot:{level}",
+            _("Ordinateur — %(level)s")
+            % {"level": game.level_descriptions.get(level) or game.level_label(level)},
+        )
+        for level in game.bot_levels
+    ]
+    return [("local", _("Moi, sur cet écran")), *bots, ("invite", _("Un ami, invité par un lien"))]
 
 
 class MatchSetupForm(forms.Form):
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.engine = get_engine(game.engine)
+        self.package = get_game(game.engine)
+        self.engine = self.package.engine
         info = self.engine.info
         self.low, self.high = seat_range(game)
         self.fields["players"] = forms.TypedChoiceField(
@@ -34,35 +42,61 @@ class MatchSetupForm(forms.Form):
             coerce=int,
             initial=self.low,
         )
+        roles = self.roles({})
+        choices = seat_choices(self.package)
         for index in range(self.high):
             self.fields[f"seat_{index}"] = forms.ChoiceField(
-                label=self.seat_label(index),
-                choices=SEAT_CHOICES,
-                initial="local" if index == 0 else "bot:intermediate",
+                label=seat_label(index, roles[index] if index < len(roles) else ""),
+                choices=choices,
+                initial="local" if index == 0 else f"bot:{self.package.default_level}",
                 required=index < self.low,
             )
         for option in info.options:
             if option.choices is None or not _is_simple(option.default):
                 continue  # structured options (layouts, handicaps) are set through the API
             name = f"option_{option.name}"
-            label = OPTION_LABELS.get((game.engine, option.name), option.help or option.name)
+            label = self.package.option_labels.get(option.name, option.help or option.name)
             if isinstance(option.default, bool):
                 self.fields[name] = forms.BooleanField(
                     label=label, required=False, initial=option.default
                 )
             else:
-                names = OPTION_CHOICE_LABELS.get((game.engine, option.name), {})
+                names = self.package.option_choice_labels.get(option.name, {})
                 self.fields[name] = forms.ChoiceField(
                     label=label,
                     choices=[(str(c), names.get(c, str(c))) for c in option.choices],
                     initial=str(option.default),
                 )
 
-    def seat_label(self, index: int) -> str:
-        names = SEAT_NAMES.get(self.game.engine)
-        if names and index < len(names):
-            return _("Place %(n)d (%(side)s)") % {"n": index + 1, "side": names[index]}
-        return _("Place %(n)d") % {"n": index + 1}
+    def roles(self, options: dict[str, Any]) -> list[str]:
+        """What each seat plays at a full table with ``options`` (the engine decides)."""
+        for seats in range(self.high, self.low - 1, -1):
+            try:
+                state = self.engine.new_game(seats=seats, options=options, rng=random.Random(0))
+            except InvalidOptions:
+                continue
+            return self.package.seat_role_labels(state)
+        return []
+
+    def role_labels_by_option(self) -> dict[str, dict[str, list[str]]]:
+        """For the setup page's script: the seat labels that each choice of an option gives,
+        for the options that change who plays what (which side a seat takes…)."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for option in self.engine.info.options:
+            if not option.choices or isinstance(option.default, bool):
+                continue
+            if not _is_simple(option.default):
+                continue
+            by_choice = {
+                str(choice): [
+                    seat_label(index, role)
+                    for index, role in enumerate(self.roles({option.name: choice}))
+                ]
+                for choice in option.choices
+            }
+            if len({tuple(labels) for labels in by_choice.values()}) > 1:
+                out[f"option_{option.name}"] = by_choice
+        return out
 
     def seat_fields(self):
         return [self[f"seat_{index}"] for index in range(self.high)]

@@ -7,14 +7,13 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from play.engines.registry import get_engine
+from play.engines.base import chance_for
+from play.games.registry import get_game
 
 from . import tokens
 from .errors import PlayError, SeatForbidden
-from .models import Match, Seat
-from .series import SERIES
-from .services import replay
-from .texts import describe_move
+from .models import Match, MoveRecord, Seat
+from .texts import seat_label
 
 
 class MatchNotFound(PlayError):
@@ -46,9 +45,28 @@ def _moves_of_snapshot(match: Match):
     return match.moves.filter(ply__lte=match.plies)
 
 
+def replay(match: Match, moves: list[MoveRecord] | None = None, *, states: list | None = None):
+    """The state after ``moves`` (default: all), rebuilt from the seed alone.
+
+    With ``states`` (a list), every intermediate state is appended to it, start included.
+    """
+    engine = get_game(match.engine).engine
+    moves = list(match.moves.order_by("ply")) if moves is None else moves
+    state = engine.new_game(
+        seats=match.seats_count, options=match.options, rng=chance_for(match.seed, 0)
+    )
+    if states is not None:
+        states.append(state)
+    for record in moves:
+        state = engine.play(state, record.seat, record.move, chance_for(match.seed, record.ply))
+        if states is not None:
+            states.append(state)
+    return state
+
+
 def match_log(match: Match) -> list[dict[str, Any]]:
     """The public move log in the active language (replayed: descriptions need the position)."""
-    engine = get_engine(match.engine)
+    package = get_game(match.engine)
     moves = list(_moves_of_snapshot(match).order_by("ply"))
     states: list = []
     replay(match, moves, states=states)
@@ -57,9 +75,7 @@ def match_log(match: Match) -> list[dict[str, Any]]:
             "ply": record.ply,
             "seat": record.seat,
             "by_bot": record.by_bot,
-            "text": describe_move(
-                match.engine, engine, states[i], states[i + 1], record.seat, record.move
-            ),
+            "text": package.describe_move(states[i], states[i + 1], record.seat, record.move),
         }
         for i, record in enumerate(moves)
     ]
@@ -67,8 +83,10 @@ def match_log(match: Match) -> list[dict[str, Any]]:
 
 def match_state(*, match: Match, token: str | None, seat: int | None = None) -> dict[str, Any]:
     """Everything the play page shows, as the holder of ``token`` may see it."""
-    engine = get_engine(match.engine)
+    package = get_game(match.engine)
+    engine = package.engine
     state = engine.from_dict(match.state)
+    roles = package.seat_role_labels(state)
     seats = list(match.seats.all())
     controlled = tokens.seats_for_token(match, token, seats)
     to_act = engine.to_act(state)
@@ -90,6 +108,8 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "seats": [
             {
                 "index": s.index,
+                "label": seat_label(s.index, roles[s.index] if s.index < len(roles) else ""),
+                "role": roles[s.index] if s.index < len(roles) else "",
                 "kind": s.kind,
                 "name": s.name,
                 "bot_level": s.bot_level,
@@ -123,7 +143,11 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         data["next_round"] = (
             reverse("play:match", args=[match.next_round.code]) if match.next_round_id else None
         )
-        adapter = SERIES.get(match.engine)
+        adapter = package.series
+        if adapter is not None:
+            data["series_winners"] = adapter.round_winners(
+                match.series, match.outcome if finished else None
+            )
         if finished and adapter and not match.next_round_id:
             data["series_next"] = adapter.choices(match.series, match.outcome)
     if tokens.is_host(match, token):
@@ -142,7 +166,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
 
 def match_legal_moves(*, match: Match, token: str | None, seat: int | None = None) -> dict:
     """The moves the token's seat may make now (no log replay: just the snapshot)."""
-    engine = get_engine(match.engine)
+    engine = get_game(match.engine).engine
     state = engine.from_dict(match.state)
     to_act = engine.to_act(state)
     viewer = _viewer(match, tokens.seats_for_token(match, token, match.seats.all()), to_act, seat)
@@ -157,7 +181,7 @@ def match_replay(*, match: Match) -> dict[str, Any]:
             _("Le déroulé complet n'est visible qu'une fois la partie terminée."),
             code="match_not_over",
         )
-    engine = get_engine(match.engine)
+    engine = get_game(match.engine).engine
     states: list = []
     replay(match, states=states)
     return {
@@ -167,4 +191,31 @@ def match_replay(*, match: Match) -> dict[str, Any]:
         "log": match_log(match),
         "positions": [engine.view(state, None) for state in states],
         "outcome": match.outcome,
+    }
+
+
+def scenario_states(package, scenario) -> list:
+    """The states of a record's example: its start, then the state after each step."""
+    engine = package.engine
+    if scenario.state is not None:
+        state = engine.from_dict(scenario.state)
+    else:
+        state = engine.new_game(
+            seats=scenario.seats, options=scenario.options, rng=chance_for(scenario.seed, 0)
+        )
+    states = [state]
+    for ply, step in enumerate(scenario.steps, start=1):
+        state = engine.play(state, step.seat, step.move, chance_for(scenario.seed, ply))
+        states.append(state)
+    return states
+
+
+def scenario_data(package, scenario) -> dict[str, Any]:
+    """What the page that steps through an example needs: public views, roles, the words."""
+    states = scenario_states(package, scenario)
+    return {
+        "engine": package.slug,
+        "positions": [package.engine.view(state, None) for state in states],
+        "roles": package.seat_role_labels(states[0]),
+        "steps": [str(step.words) for step in scenario.steps],
     }

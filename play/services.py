@@ -21,9 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from play.bots.registry import bot_levels, bot_move
 from play.engines.base import IllegalMove, InvalidOptions, chance_for
-from play.engines.registry import get_engine
+from play.games.registry import get_game
 
 from . import tokens
 from .errors import (
@@ -36,7 +35,7 @@ from .errors import (
     UndoRefused,
 )
 from .models import Match, MoveRecord, Seat
-from .series import SERIES
+from .selectors import replay
 from .texts import rule_message
 
 STALE_MESSAGE = gettext_lazy(
@@ -73,7 +72,7 @@ def _chance(match: Match, ply: int) -> TrackingRandom:
 
 def seat_range(game) -> tuple[int, int]:
     """How many may play ``game`` online: the record's range within the engine's."""
-    info = get_engine(game.engine).info
+    info = get_game(game.engine).engine.info
     low = max(info.min_seats, game.min_players or info.min_seats)
     high = min(info.max_seats, game.max_players or info.max_seats)
     return low, high
@@ -90,7 +89,8 @@ def match_start(
     """Create a match of ``game`` and return it with the token of the creator's seats."""
     if not game.engine:
         raise InvalidSetup(_("Ce jeu ne peut pas encore être joué en ligne."), code="no_engine")
-    engine = get_engine(game.engine)
+    package = get_game(game.engine)
+    engine = package.engine
     low, high = seat_range(game)
     if not low <= len(seats) <= high:
         values = {"title": game.title, "low": low, "high": high}
@@ -100,7 +100,7 @@ def match_start(
             else _("%(title)s se joue à %(low)d joueurs.")
         )
         raise InvalidSetup(message % values, code="seat_count")
-    levels = bot_levels(game.engine)
+    levels = package.bot_levels
     for index, spec in enumerate(seats):
         if spec.kind not in Seat.Kind.values:
             raise InvalidSetup(
@@ -113,7 +113,7 @@ def match_start(
                 code="bot_level",
             )
     options = dict(options or {})
-    adapter = SERIES.get(game.engine)
+    adapter = package.series
     match = Match(
         code=tokens.new_code(),
         game=game,
@@ -152,7 +152,7 @@ def match_next_round(*, match: Match, token: str | None, choice: str | None = No
     """The next round of a finished series round (created once; later callers get the same)."""
     if match.next_round_id:
         return match.next_round
-    adapter = SERIES.get(match.engine)
+    adapter = get_game(match.engine).series
     if adapter is None or match.series is None:
         raise PlayError(_("Ce jeu ne se joue pas en plusieurs manches."), code="no_series")
     if match.status != Match.Status.FINISHED:
@@ -215,7 +215,8 @@ def _check_current(match: Match, expected_version: int) -> None:
 
 def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot: bool) -> None:
     _check_current(match, expected_version)
-    engine = get_engine(match.engine)
+    package = get_game(match.engine)
+    engine = package.engine
     state = engine.from_dict(match.state)
     if not isinstance(move, dict):
         raise IllegalMoveError(_("Un coup doit être un objet JSON."), rule="malformed_move")
@@ -225,7 +226,9 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
     try:
         new_state = engine.play(state, seat, move, rng)
     except IllegalMove as error:
-        raise IllegalMoveError(rule_message(error.rule, error.message), rule=error.rule) from None
+        raise IllegalMoveError(
+            rule_message(package, error.rule, error.message), rule=error.rule
+        ) from None
     outcome = engine.outcome(new_state)
     record = MoveRecord(
         match=match,
@@ -285,7 +288,8 @@ def match_advance_bots(*, match: Match, budget: float | None = None) -> None:
     bots = {s.index: s for s in match.seats.all() if s.kind == Seat.Kind.BOT}
     if not bots:
         return
-    engine = get_engine(match.engine)
+    package = get_game(match.engine)
+    engine = package.engine
     while match.status == Match.Status.ACTIVE:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -296,13 +300,21 @@ def match_advance_bots(*, match: Match, budget: float | None = None) -> None:
             return
         seat = acting[0]
         rng = random.Random(f"{match.code}/bot/{match.plies}")
-        move = bot_move(
-            match.engine, state, seat, level=bots[seat].bot_level, rng=rng, seconds=remaining
+        move = _bot_move(
+            package, state, seat, level=bots[seat].bot_level, seconds=remaining, rng=rng
         )
         try:
             _apply(match, seat, move, match.version, by_bot=True)
         except StaleVersion:
             match.refresh_from_db()
+
+
+def _bot_move(package, state, seat: int, *, level: str, seconds: float, rng) -> dict[str, Any]:
+    """The bot's move; a forced move needs no thought."""
+    moves = package.engine.legal_moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    return package.bot_move(state, seat, level=level, rng=rng, seconds=max(seconds, 0.05))
 
 
 def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:
@@ -324,7 +336,7 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
             reason="chance_or_reveal",
         )
     state = replay(match, moves[:-1])
-    engine = get_engine(match.engine)
+    engine = get_game(match.engine).engine
     changes = {
         "state": engine.to_dict(state),
         "plies": len(moves) - 1,
@@ -332,25 +344,6 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
     }
     _commit(match, expected_version, changes, remove=moves[-1])
     return match
-
-
-def replay(match: Match, moves: list[MoveRecord] | None = None, *, states: list | None = None):
-    """The state after ``moves`` (default: all), rebuilt from the seed alone.
-
-    With ``states`` (a list), every intermediate state is appended to it, start included.
-    """
-    engine = get_engine(match.engine)
-    moves = list(match.moves.order_by("ply")) if moves is None else moves
-    state = engine.new_game(
-        seats=match.seats_count, options=match.options, rng=chance_for(match.seed, 0)
-    )
-    if states is not None:
-        states.append(state)
-    for record in moves:
-        state = engine.play(state, record.seat, record.move, chance_for(match.seed, record.ply))
-        if states is not None:
-            states.append(state)
-    return state
 
 
 def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:

@@ -1,4 +1,8 @@
-"""Play pages: the « Jouer » setup form and the match page (the board is drawn by static JS)."""
+"""Play pages: the « Jouer » setup form, the match page, a game's house rules and its examples.
+
+The board is drawn by static JavaScript: the generic ``play.js`` and the game package's own board
+script (``GamePackage.scripts``).
+"""
 
 from __future__ import annotations
 
@@ -11,15 +15,24 @@ from catalogue.models import Game
 
 from .errors import PlayError
 from .forms import MatchSetupForm
+from .games.base import GamePackage
+from .games.registry import games
 from .models import Match
+from .selectors import scenario_data
 from .services import match_start
 from .texts import play_texts
 
 
-def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
+def _playable(slug: str) -> tuple[Game, GamePackage]:
     game = get_object_or_404(Game, slug=slug)
-    if not game.engine:
+    package = games().get(game.engine) if game.engine else None
+    if package is None:
         raise Http404(_("Ce jeu ne peut pas encore être joué en ligne."))
+    return game, package
+
+
+def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
+    game, package = _playable(slug)
     form = MatchSetupForm(request.POST or None, game=game)
     error = ""
     if request.method == "POST" and form.is_valid():
@@ -30,15 +43,49 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             # The token travels in the fragment: it never reaches a server log or a Referer.
             return redirect(match.get_absolute_url() + f"#jeton={token}")
-    return render(request, "play/setup.html", {"game": game, "form": form, "error": error})
+    context = {
+        "game": game,
+        "package": package,
+        "form": form,
+        "error": error,
+        "seat_roles": form.role_labels_by_option(),
+    }
+    return render(request, "play/setup.html", context)
 
 
 def match_page(request: HttpRequest, code: str) -> HttpResponse:
     match = get_object_or_404(Match.objects.select_related("game"), code=code)
+    package = games().get(match.engine)
+    if package is None:
+        raise Http404(_("Ce jeu ne peut plus être joué en ligne."))
     context = {
         "match": match,
         "game": match.game,
+        "package": package,
         "poll_ms": settings.PLAY_POLL_INTERVAL_MS,
-        "texts": play_texts(match.engine),
+        "texts": play_texts(package),
     }
     return render(request, "play/match.html", context)
+
+
+def house_rules(request: HttpRequest, slug: str) -> HttpResponse:
+    """The decisions the engine takes where the record is silent, and the record's examples."""
+    game, package = _playable(slug)
+    context = {"game": game, "package": package, "scenarios": package.scenarios}
+    return render(request, "play/house_rules.html", context)
+
+
+def scenario(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """« Voir l'exemple »: a record's example stepped through on the real board."""
+    game, package = _playable(slug)
+    example = next((s for s in package.scenarios if s.key == key), None)
+    if example is None:
+        raise Http404(_("Cet exemple n'existe pas."))
+    context = {
+        "game": game,
+        "package": package,
+        "scenario": example,
+        "data": scenario_data(package, example),
+        "texts": play_texts(package),
+    }
+    return render(request, "play/scenario.html", context)

@@ -37,6 +37,9 @@ PAGES = {
     "search-empty": "/?players=5&max_duration=20&category=A+406",
     "game-alcatraz": "/jeux/alcatraz/",
     "game-prairie": "/jeux/prairie-ou-buffalo/",
+    "house-rules-alcatraz": "/jeux/alcatraz/jouer/regles-maison/",
+    "example-alcatraz": "/jeux/alcatraz/jouer/exemples/reprise-rangee-7/",
+    "setup-prairie": "/jeux/prairie-ou-buffalo/jouer/",
 }
 
 
@@ -45,20 +48,34 @@ MATCHES = [
         "play-buffalo",
         "prairie-ou-buffalo",
         [{"kind": "local"}, {"kind": "bot", "level": "beginner"}],
+        {},
+    ),
+    (  # the computer holds the buffalo on seat 1, the person the Indians on seat 2
+        "play-buffalo-bison-seat-1",
+        "prairie-ou-buffalo",
+        [{"kind": "bot", "level": "strong"}, {"kind": "local"}],
+        {"buffalo_seat": 0},
+    ),
+    (  # the person moves the buffalo from seat 2
+        "play-buffalo-bison-seat-2",
+        "prairie-ou-buffalo",
+        [{"kind": "bot", "level": "strong"}, {"kind": "local"}],
+        {"buffalo_seat": 1},
     ),
     (
         "play-alcatraz",
         "alcatraz",
         [{"kind": "local"}, {"kind": "bot", "level": "beginner"}, {"kind": "invite"}],
+        {},
     ),
 ]
 
 
-def start_match(base: str, game: str, seats: list[dict]) -> str:
+def start_match(base: str, game: str, seats: list[dict], options: dict) -> str:
     """Start a match through the API; the page URL carries the creator's seat token."""
     request = urllib.request.Request(
         base + "/api/v1/matches/",
-        data=json.dumps({"game": game, "seats": seats}).encode(),
+        data=json.dumps({"game": game, "seats": seats, "options": options}).encode(),
         headers={"Content-Type": "application/json"},
     )
     with urllib.request.urlopen(request) as response:
@@ -119,8 +136,8 @@ def main() -> int:
                     target = out / f"{name}-{args.lang}.png"
                     page.screenshot(path=str(target), full_page=True)
                     print(target)
-                for name, game, seats in MATCHES:
-                    page.goto(start_match(base, game, seats))
+                for name, game, seats, options in MATCHES:
+                    page.goto(start_match(base, game, seats, options))
                     page.wait_for_selector("#board svg")
                     target = out / f"{name}-{args.lang}.png"
                     page.screenshot(path=str(target), full_page=True)

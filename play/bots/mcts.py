@@ -13,8 +13,8 @@ iterations in which it was available rather than its parent's visits (as in info
 
 Hidden information is handled by determinisation through the optional engine hook the conformance
 suite also uses, ``redeal_hidden(state, seat, rng) -> state``: a state ``seat`` cannot tell apart
-from ``state``, with every secret it may not see drawn again (Pow Wow redeals the unseen cards, Ta
-Yü reshuffles the face-down stacks). Each iteration starts from a fresh redeal, so the search never
+from ``state``, with every secret it may not see drawn again (unseen cards redealt, face-down
+tiles reshuffled). Each iteration starts from a fresh redeal, so the search never
 peeks, and the open-loop tree pools the redeals (single-observer ISMCTS: the moves of the seats
 whose secrets were redrawn are searched as if they knew the redeal, the usual approximation).
 Engines without hidden information need no hook.

@@ -42,7 +42,9 @@ class SeriesAdapter(Protocol):
         self, series: dict[str, Any], outcome: dict[str, Any], choice: str | None
     ) -> tuple[dict[str, Any], dict[str, Any]]: ...
 
-    def round_winners(self, series: dict[str, Any]) -> list[list[int]]: ...
+    def round_winners(
+        self, series: dict[str, Any], outcome: dict[str, Any] | None
+    ) -> list[list[int]]: ...
 
 
 @dataclass(frozen=True)
@@ -80,22 +82,50 @@ class GamePackage:
     engine_path: ClassVar[str]  # "module:Class" of the rules engine, loaded on first use
     # Catalogue titles (lower case, accents removed) that the importer links to this game.
     titles: ClassVar[tuple[str, ...]] = ()
-    # Engine codes -> lazily translated French texts.
-    rule_messages: ClassVar[Mapping[str, Any]] = {}
-    outcome_reasons: ClassVar[Mapping[str, Any]] = {}
-    role_labels: ClassVar[Mapping[str, Any]] = {}
-    option_labels: ClassVar[Mapping[str, Any]] = {}
-    option_choice_labels: ClassVar[Mapping[str, Mapping[Any, Any]]] = {}
+    # The package's texts module: engine codes -> lazily translated French texts, read from its
+    # RULE_MESSAGES, OUTCOME_REASONS, ROLE_LABELS, OPTION_LABELS, OPTION_CHOICE_LABELS,
+    # LEVEL_DESCRIPTIONS and HOUSE_RULES (a subclass may also set the attributes below directly).
+    texts: ClassVar[Any] = None
     # Bot levels offered, weakest first, and how each is described to players (measured strength).
     bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "intermediate", "strong")
-    level_descriptions: ClassVar[Mapping[str, Any]] = {}
     default_level: ClassVar[str] = "intermediate"
     # Static files (paths under the package's ``static/`` folder) the play page loads.
     scripts: ClassVar[tuple[str, ...]] = ()
     styles: ClassVar[tuple[str, ...]] = ()
-    # Decisions the engine takes where the record is silent: (heading, paragraph) pairs.
-    house_rules: ClassVar[tuple[tuple[Any, Any], ...]] = ()
     series: ClassVar[SeriesAdapter | None] = None
+
+    def _text(self, name: str, default: Any) -> Any:
+        return getattr(self.texts, name, default)
+
+    @property
+    def rule_messages(self) -> Mapping[str, Any]:
+        return self._text("RULE_MESSAGES", {})
+
+    @property
+    def outcome_reasons(self) -> Mapping[str, Any]:
+        return self._text("OUTCOME_REASONS", {})
+
+    @property
+    def role_labels(self) -> Mapping[str, Any]:
+        return self._text("ROLE_LABELS", {})
+
+    @property
+    def option_labels(self) -> Mapping[str, Any]:
+        return self._text("OPTION_LABELS", {})
+
+    @property
+    def option_choice_labels(self) -> Mapping[str, Mapping[Any, Any]]:
+        return self._text("OPTION_CHOICE_LABELS", {})
+
+    @property
+    def level_descriptions(self) -> Mapping[str, Any]:
+        """How each bot level is described to players (in words matching its measured strength)."""
+        return self._text("LEVEL_DESCRIPTIONS", {})
+
+    @property
+    def house_rules(self) -> tuple[tuple[Any, Any], ...]:
+        """Decisions the engine takes where the record is silent: (heading, paragraph) pairs."""
+        return self._text("HOUSE_RULES", ())
 
     @cached_property
     def engine(self) -> Engine:

@@ -7,11 +7,17 @@ from importlib import import_module
 
 from django.conf import settings
 
+from play.engines.base import Engine
+
 from .base import GamePackage
 
 # Dotted paths of the game packages (each exposes ``GAME``). Settings may override the list
 # (``PLAY_GAMES``), which is how the tests plug a toy game in.
-GAME_PACKAGES: tuple[str, ...] = ("play.games.tayu",)
+GAME_PACKAGES: tuple[str, ...] = (
+    "play.games.buffalo",
+    "play.games.alcatraz",
+    "play.games.tayu",
+)
 
 
 def _paths() -> tuple[str, ...]:
@@ -22,7 +28,8 @@ def _paths() -> tuple[str, ...]:
 def _load(paths: tuple[str, ...]) -> dict[str, GamePackage]:
     games: dict[str, GamePackage] = {}
     for path in paths:
-        game = import_module(path).GAME
+        module = import_module(path)
+        game = getattr(module, "GAME", None) or import_module(f"{path}.game").GAME
         games[game.slug] = game
     return games
 
@@ -35,3 +42,13 @@ def games() -> dict[str, GamePackage]:
 def get_game(slug: str) -> GamePackage:
     """The package registered under ``slug``; ``KeyError`` if there is none."""
     return games()[slug]
+
+
+def get_engine(slug: str) -> Engine:
+    """The rules engine of the game registered under ``slug``; ``KeyError`` if there is none."""
+    return get_game(slug).engine
+
+
+def catalogue_entries() -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(slug, title, catalogue titles)`` per game, for :mod:`catalogue.engines`."""
+    return [(slug, game.engine.info.title, game.titles) for slug, game in games().items()]

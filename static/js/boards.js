@@ -1,5 +1,6 @@
-/* Board renderers, one per engine: render(container, view, ctx) draws SVG from the view data,
-   moveLabel(move, view, T) names a move for the list of legal moves. */
+/* Shared SVG helpers for the games' board scripts. Each game package's board script registers
+   window.LudoBoards[slug] = { render(container, view, ctx), moveLabel(move, view, T), actions? }:
+   render draws SVG from the view data, moveLabel names a move for the list of legal moves. */
 (function () {
   "use strict";
   const SVG = "http://www.w3.org/2000/svg";
@@ -36,90 +37,5 @@
     (start || squareAt(0, 0)).setAttribute("tabindex", "0");
   }
 
-  const buffalo = {
-    moveLabel(move, view, T) {
-      const piece = view.buffalo.includes(move.from) ? "buffalo" : view.chief === move.from ? "chief" : "dog";
-      const capture = piece === "chief" && view.buffalo.includes(move.to) ? " ×" : "";
-      return `${T.pieces[piece]} ${move.from} → ${move.to}${capture}`;
-    },
-
-    render(container, view, ctx) {
-      const T = ctx.T;
-      const columns = view.board.columns, rows = view.board.rows, files = view.board.files;
-      const margin = 24;
-      const svg = el("svg", {
-        viewBox: `0 0 ${columns * CELL + margin} ${rows * CELL + margin}`,
-        role: "grid", "aria-label": T.boardLabel, class: "board-svg buffalo",
-      });
-      const pieceAt = {};
-      view.buffalo.forEach((s) => (pieceAt[s] = "buffalo"));
-      view.dogs.forEach((s) => (pieceAt[s] = "dog"));
-      pieceAt[view.chief] = "chief";
-      const origins = new Set(ctx.legalMoves.map((m) => m.from));
-      const targets = new Map(ctx.legalMoves.filter((m) => m.from === ctx.selected).map((m) => [m.to, m]));
-      const last = view.last_move ? [view.last_move.from, view.last_move.to] : [];
-      const squares = {};
-      const focusName = document.activeElement && document.activeElement.dataset
-        ? document.activeElement.dataset.square : null;
-
-      for (let row = rows - 1; row >= 0; row--) {
-        const line = el("g", { role: "row" }, svg);
-        for (let col = 0; col < columns; col++) {
-          const name = files[col] + (row + 1);
-          const x = margin + col * CELL, y = (rows - 1 - row) * CELL;
-          const piece = pieceAt[name];
-          const states = [];
-          const g = el("g", {
-            role: "gridcell", tabindex: "-1", "data-square": name, "data-col": col, "data-row": row,
-            class: "square",
-          }, line);
-          const edge = row === 0 || row === rows - 1;
-          el("rect", {
-            x, y, width: CELL, height: CELL,
-            class: "cell" + (edge ? " edge" : "") + ((row + col) % 2 ? " dark" : "") +
-              (last.includes(name) ? " last" : ""),
-          }, g);
-          if (name === ctx.selected) { el("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: "selected-mark" }, g); states.push(T.selected); }
-          if (targets.has(name)) { el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: piece ? 24 : 9, class: "target-mark" }, g); states.push(T.target); }
-          if (piece) drawPiece(g, piece, x, y);
-          if (ctx.interactive && origins.has(name)) g.classList.add("movable");
-          g.setAttribute("aria-label", `${name} : ${piece ? T.pieces[piece] : T.empty}${states.length ? " (" + states.join(", ") + ")" : ""}`);
-          g.addEventListener("click", () => {
-            if (!ctx.interactive) return;
-            if (targets.has(name)) ctx.onMove(targets.get(name));
-            else if (origins.has(name)) ctx.onSelect(name === ctx.selected ? null : name);
-          });
-          squares[col + "," + row] = g;
-        }
-      }
-      for (let col = 0; col < columns; col++) {
-        el("text", { x: margin + col * CELL + CELL / 2, y: rows * CELL + 17, class: "coord", "aria-hidden": "true" }, svg).textContent = files[col];
-      }
-      for (let row = 0; row < rows; row++) {
-        el("text", { x: 10, y: (rows - 1 - row) * CELL + CELL / 2 + 5, class: "coord", "aria-hidden": "true" }, svg).textContent = row + 1;
-      }
-      container.replaceChildren(svg);
-      gridKeyboard(svg, columns, rows, (c, r) => squares[c + "," + r], focusName);
-      if (focusName && container.contains(document.activeElement) === false) {
-        const again = svg.querySelector(`[data-square="${focusName}"]`);
-        if (again) again.focus();
-      }
-    },
-  };
-
-  function drawPiece(g, piece, x, y) {
-    const cx = x + CELL / 2, cy = y + CELL / 2;
-    if (piece === "buffalo") {
-      el("ellipse", { cx, cy: cy + 3, rx: 19, ry: 14, class: "piece buffalo-body" }, g);
-      el("path", { d: `M${cx - 17} ${cy - 6} q-6 -10 2 -14 M${cx + 17} ${cy - 6} q6 -10 -2 -14`, class: "buffalo-horns" }, g);
-    } else if (piece === "dog") {
-      el("circle", { cx, cy, r: 16, class: "piece dog" }, g);
-      el("path", { d: `M${cx - 12} ${cy - 10} l4 -9 l5 7 M${cx + 12} ${cy - 10} l-4 -9 l-5 7`, class: "dog-ears" }, g);
-    } else {
-      el("circle", { cx, cy: cy + 4, r: 16, class: "piece chief" }, g);
-      el("path", { d: `M${cx} ${cy - 12} l-5 -12 l5 4 l5 -4 z`, class: "chief-feather" }, g);
-    }
-  }
-
-  window.LudoBoards = Object.assign(window.LudoBoards || {}, { buffalo: buffalo, _svg: { el, gridKeyboard, CELL } });
+  window.LudoBoards = Object.assign(window.LudoBoards || {}, { _svg: { el, gridKeyboard, CELL } });
 })();

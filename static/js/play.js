@@ -7,7 +7,7 @@
   const code = root.dataset.code;
   const api = root.dataset.api;
   const pollMs = parseInt(root.dataset.poll, 10) || 700;
-  let board = null; // the engine's renderer, from boards.js and board_*.js (loaded with defer)
+  let board = null; // the game's renderer, from its package's board script (loaded with defer)
   const $ = (id) => document.getElementById(id);
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
 
@@ -101,11 +101,15 @@
     post("moves/", { seat: state.viewer, move: move, expected_version: state.version });
   }
 
+  // « Place 2 — <role> », or the player's name with the role the engine says they play.
   function seatName(index) {
     const seat = state.seats[index];
-    const side = T.sides[index] ? " — " + T.sides[index] : "";
-    const who = seat.name || fmt(T.seat, index + 1);
-    return who + side;
+    if (!seat) return fmt(T.seat, index + 1);
+    return seat.name ? seat.name + (seat.role ? " — " + seat.role : "") : seat.label;
+  }
+
+  function roles() {
+    return state.seats.map((seat) => seat.role);
   }
 
   function outcomeText(outcome) {
@@ -236,6 +240,7 @@
       pass.hidden = true;
       board.render($("board"), state.view, {
         T: T,
+        roles: roles(),
         legalMoves: state.legal_moves || [],
         selected: selected,
         interactive: !!(state.legal_moves && state.legal_moves.length),
@@ -258,22 +263,24 @@
     form.hidden = !offered;
     if (!offered) return;
     const series = state.series;
-    $("series-text").textContent = fmt(T.seriesRound, series.round, series.winners.map((w) => w + 1).join(", ") || "—");
-    const next = state.series_next || { removal_choices: [] };
-    const choose = next.removal_choices.length && state.controlled.includes(next.chooser) && !state.next_round;
-    $("removal").hidden = !choose;
-    if (choose && !$("removal-select").children.length) {
-      next.removal_choices.forEach((column) => {
+    const winners = (state.series_winners || []).map((seats) => seats.map(seatName).join(", ") || T.nobody);
+    $("series-text").textContent = fmt(T.seriesRound, series.round, winners.join(" ; ") || T.nobody);
+    const next = state.series_next || { choices: [] };
+    const choose = next.choices.length && state.controlled.includes(next.chooser) && !state.next_round;
+    $("series-choice").hidden = !choose;
+    $("series-choice-label").textContent = T.game.seriesChoice || "";
+    if (choose && !$("series-choice-select").children.length) {
+      next.choices.forEach((value) => {
         const option = document.createElement("option");
-        option.value = option.textContent = column;
-        $("removal-select").appendChild(option);
+        option.value = option.textContent = value;
+        $("series-choice-select").appendChild(option);
       });
     }
   }
 
   async function nextRound(event) {
     event.preventDefault();
-    const choice = $("removal").hidden ? "" : $("removal-select").value;
+    const choice = $("series-choice").hidden ? "" : $("series-choice-select").value;
     const response = await fetch(api + "next-round/", {
       method: "POST",
       headers: headers({ "Content-Type": "application/json" }),
@@ -299,7 +306,7 @@
   function renderReplay() {
     const last = replay.positions.length - 1;
     replay.index = Math.max(0, Math.min(replay.index, last));
-    board.render($("board"), replay.positions[replay.index], { T: T, legalMoves: [], interactive: false });
+    board.render($("board"), replay.positions[replay.index], { T: T, roles: roles(), legalMoves: [], interactive: false });
     renderLog(replay.log.slice(0, replay.index));
     $("replay-position").textContent = replay.index === 0 ? T.start : fmt(T.replayPosition, replay.index, last);
     $("replay-prev").disabled = replay.index === 0;

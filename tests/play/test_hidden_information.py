@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from play.engines import registry
 from play.errors import SeatForbidden, UndoRefused
 from play.selectors import match_state
 from play.services import SeatSpec, match_play_move, match_start, match_undo
@@ -17,11 +16,8 @@ from tests.factories import make_game
 
 
 @pytest.fixture
-def guess(db, monkeypatch):
-    monkeypatch.setitem(registry.ENGINE_PATHS, "guess", "tests.play.toy_engine:GuessEngine")
-    registry.get_engine.cache_clear()
-    yield make_game("Devine", engine="guess", min_players=2, max_players=2)
-    registry.get_engine.cache_clear()
+def guess(db, toy_game):
+    return make_game("Devine", engine="guess", min_players=2, max_players=2)
 
 
 @pytest.fixture

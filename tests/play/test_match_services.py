@@ -6,7 +6,6 @@ import pytest
 from django.db import connection
 
 from play.engines.base import chance_for
-from play.engines.registry import get_engine
 from play.errors import (
     IllegalMoveError,
     InvalidSetup,
@@ -15,9 +14,10 @@ from play.errors import (
     StaleVersion,
     UndoRefused,
 )
+from play.games.registry import get_engine
 from play.models import Match, MoveRecord
-from play.selectors import match_state
-from play.services import SeatSpec, match_play_move, match_start, match_undo, replay
+from play.selectors import match_state, replay
+from play.services import SeatSpec, match_play_move, match_start, match_undo
 from play.tokens import token_for
 
 ENGINE = get_engine("buffalo")
@@ -314,8 +314,11 @@ class TestSeries:
         }
         # Deterministic: the first listed buffalo moves lose to the (node-budgeted) bot.
         assert match.outcome["winners"] == [1]
-        offer = match_state(match=match, token=token)["series_next"]
-        assert offer == {"chooser": 0, "removal_choices": []}
+        answer = match_state(match=match, token=token)
+        assert answer["series_next"] == {"chooser": 0, "choices": []}
+        # The round's winner is named (seat 2, the Indians), not only in the outcome.
+        assert answer["series_winners"] == [[1]]
+        assert answer["seats"][1]["label"] == "Place 2 — le chef indien et ses chiens"
         new = match_next_round(match=match, token=token)
         assert new.series["round"] == 2 and new.series["winners"] == [1]
         # The chief won: the buffalo's opening turn now moves two different buffalo.
@@ -344,7 +347,7 @@ class TestSeries:
         assert match.outcome["winners"] == [
             0
         ]  # first listed moves on both sides: a buffalo crosses
-        assert match_state(match=match, token=tokens[0])["series_next"]["removal_choices"] == list(
+        assert match_state(match=match, token=tokens[0])["series_next"]["choices"] == list(
             "abcdefghijk"
         )
         with pytest.raises(SeatForbidden):  # the buffalo player picks the column, not the chief

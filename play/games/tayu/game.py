@@ -16,16 +16,10 @@ class TaYuGame(GamePackage):
     slug = "tayu"
     engine_path = "play.games.tayu.engine:TaYuEngine"
     titles = ("ta yu",)
-    rule_messages = texts.RULE_MESSAGES
-    outcome_reasons = texts.OUTCOME_REASONS
-    role_labels = texts.ROLE_LABELS
-    option_labels = texts.OPTION_LABELS
-    option_choice_labels = texts.OPTION_CHOICE_LABELS
+    texts = texts
     bot_levels = ("beginner", "intermediate", "strong")
-    level_descriptions = texts.LEVEL_DESCRIPTIONS
     scripts = ("games/tayu/board.js",)
     styles = ("games/tayu/board.css",)
-    house_rules = texts.HOUSE_RULES
 
     @cached_property
     def _scenarios(self) -> tuple[Scenario, ...]:

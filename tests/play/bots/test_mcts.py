@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from play.bots.mcts import LEVELS, MCTSBot, RandomBot, make_bot, outcome_values
-from play.engines.alcatraz import AlcatrazEngine
 from play.engines.base import Engine, EngineInfo, IllegalMove, Outcome
+from play.games.alcatraz.engine import AlcatrazEngine
 
 ALCATRAZ = AlcatrazEngine()
 

@@ -1,6 +1,6 @@
 """The engine contract (play/engines/base.py), checked on seeded random games of every engine.
 
-For each registered slug, random games are played for every seat count and option preset the
+For each registered game package, random games are played for every seat count and option preset the
 engine's ``EngineInfo`` describes (the defaults, then each listed choice of each option one at a
 time; presets the engine refuses with ``InvalidOptions`` are skipped). At every move (every
 ``SPARSE_STRIDE``-th one after the first ``DENSE_PLIES`` of a long game) the suite checks that
@@ -21,7 +21,7 @@ the hook is what determinising bots need anyway. Perfect-information engines are
 
 Size: ``CONFORMANCE_GAMES`` games per engine (default 24, a few seconds per engine); ask for
 thousands with e.g. ``CONFORMANCE_GAMES=2000 pytest tests/play/engines/test_conformance.py``.
-An engine whose module does not import yet is skipped, except buffalo.
+Every registered game package is checked.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import os
 import random
-from importlib import import_module
 
 import pytest
 
@@ -42,25 +41,17 @@ from play.engines.base import (
     Outcome,
     chance_for,
 )
-from play.engines.registry import ENGINE_PATHS, engine_slugs, get_engine
+from play.games.registry import games, get_engine
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "24"))
 DEFAULT_MAX_PLIES = 100_000
 DENSE_PLIES = 150  # every move of a game's start is checked in full …
 SPARSE_STRIDE = 7  # … then every 7th (long games, e.g. Alcatraz's 1000-turn limit)
-REQUIRED = {"buffalo"}  # engines that must import (others may still be in the making)
 GARBAGE_MOVES = [None, "pass", 42, [], {"__conformance__": True}]
 
 
-def load_engine(slug: str):
-    module_name = ENGINE_PATHS[slug].split(":")[0]
-    try:
-        import_module(module_name)
-    except ImportError as error:
-        if slug in REQUIRED:
-            raise
-        pytest.skip(f"{slug}: {module_name} does not import yet ({error})")
-    return get_engine(slug)
+def engine_slugs() -> list[str]:
+    return sorted(games())
 
 
 def presets(engine) -> list[tuple[int, dict]]:
@@ -91,7 +82,7 @@ def dump(data) -> str:
 
 @pytest.fixture(params=engine_slugs())
 def engine(request):
-    return load_engine(request.param)
+    return get_engine(request.param)
 
 
 def test_engine_declares_itself(engine):

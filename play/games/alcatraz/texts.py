@@ -1,0 +1,179 @@
+"""Alcatraz's French texts (translated with gettext): rules, roles, options, the log, the board."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+RULE_MESSAGES = {
+    "game_over": gettext_lazy("La partie est terminée."),
+    "no_prisoner_in_cell": gettext_lazy("Vous n'avez plus de prisonnier dans la cellule."),
+    "not_your_prisoner": gettext_lazy("Cette case ne porte pas un de vos prisonniers."),
+    "not_straight": gettext_lazy(
+        "Un prisonnier se déplace en ligne droite, sans changer de direction."
+    ),
+    "guard_in_path": gettext_lazy("Un prisonnier ne peut pas passer par-dessus un gardien."),
+    "would_be_caught": gettext_lazy(
+        "Interdit de se faire reprendre : le gardien atteindrait ce prisonnier."
+    ),
+    "not_on_hatched_square": gettext_lazy(
+        "On ne monte dans le bateau que depuis une case hachurée."
+    ),
+    "arrived_this_turn": gettext_lazy(
+        "Un prisonnier arrivé sur une case hachurée ne monte dans le bateau qu'au tour suivant."
+    ),
+    "boat_blocked_by_guard": gettext_lazy("Un gardien barre le chemin du bateau."),
+    "must_pass": gettext_lazy("Aucun coup possible : vous devez passer."),
+    "cannot_pass": gettext_lazy("On ne passe que si aucun coup n'est possible."),
+    "must_roll": gettext_lazy("Alarme : lancez d'abord le dé."),
+    "must_choose_direction": gettext_lazy("Alarme : choisissez la direction du gardien."),
+    "no_alarm_pending": gettext_lazy("Aucune alarme en cours."),
+    "square_occupied": gettext_lazy("Cette case est occupée."),
+}
+
+ROLE_LABELS = {
+    "red": gettext_lazy("prisonniers rouges"),
+    "blue": gettext_lazy("prisonniers bleus"),
+    "green": gettext_lazy("prisonniers verts"),
+    "yellow": gettext_lazy("prisonniers jaunes"),
+}
+
+OPTION_LABELS = {
+    "alarm": gettext_lazy("Alarme quand un prisonnier monte dans le bateau"),
+    "first_player": gettext_lazy("Qui commence"),
+}
+OPTION_CHOICE_LABELS = {
+    "first_player": {
+        0: gettext_lazy("place 1"),
+        1: gettext_lazy("place 2"),
+        2: gettext_lazy("place 3"),
+        3: gettext_lazy("place 4"),
+        "random": gettext_lazy("tiré au sort"),
+    },
+}
+
+OUTCOME_REASONS = {
+    "three_prisoners_in_boat": gettext_lazy("trois prisonniers sont dans le bateau"),
+    "turn_limit": gettext_lazy("la limite de tours est atteinte"),
+}
+
+LEVEL_DESCRIPTIONS = {
+    "beginner": gettext_lazy("débutant : regarde un coup en avant, sans finesse"),
+    "intermediate": gettext_lazy("intermédiaire : compare quelques suites de coups"),
+    "strong": gettext_lazy("fort : cherche pendant près d'une seconde"),
+}
+
+HOUSE_RULES = (
+    (
+        gettext_lazy("Les cases hachurées"),
+        gettext_lazy(
+            "Le bloc hachuré est formé des rangées 1 à 3 et des colonnes d à f ; le bateau est "
+            "au-dessus de la colonne e. On monte dans le bateau tout droit, en remontant sa "
+            "colonne, au tour qui suit l'arrivée sur la case hachurée, si aucun gardien ne se "
+            "trouve entre le prisonnier et le bateau dans cette colonne (les prisonniers ne "
+            "bloquent pas)."
+        ),
+    ),
+    (
+        gettext_lazy("Les gardiens au départ"),
+        gettext_lazy(
+            "Un gardien par rangée numérotée : e1, a2, i3, a4, i5, a6, i7, a8. La rangée sans "
+            "numéro, devant la cellule, n'a jamais de gardien."
+        ),
+    ),
+    (
+        gettext_lazy("L'alarme"),
+        gettext_lazy(
+            "Le gardien en alerte court jusqu'au bout de sa rangée et renvoie en cellule tous les "
+            "prisonniers qu'il croise, ceux du lanceur compris ; un prisonnier sur sa case de "
+            "départ n'est pas sur son chemin. Les deux directions sont toujours permises."
+        ),
+    ),
+    (
+        gettext_lazy("Limite de tours"),
+        gettext_lazy(
+            "Une partie qui atteint 1 000 tours est déclarée nulle, pour que deux joueurs "
+            "prudents ne déplacent pas leurs prisonniers sans fin."
+        ),
+    ),
+    (
+        gettext_lazy("Qui commence"),
+        gettext_lazy("La place 1 commence, sauf si la table choisit une autre place ou le sort."),
+    ),
+)
+
+
+def _seat(index: int) -> str:
+    return _("place %(n)d") % {"n": index + 1}
+
+
+def describe_event(e: dict) -> str:
+    """One event of a turn (prisoner, guard, capture, alarm…) in the active language."""
+    kind = e.get("kind")
+    values = {k: v for k, v in e.items() if k != "seat"}
+    if "seat" in e:
+        values["seat"] = _seat(e["seat"])
+    if kind == "prisoner" and e["from"] == "cell":
+        return (
+            ngettext(
+                "Un prisonnier sort de la cellule vers %(to)s (%(distance)s case).",
+                "Un prisonnier sort de la cellule vers %(to)s (%(distance)s cases).",
+                e["distance"],
+            )
+            % values
+        )
+    if kind == "prisoner":
+        return (
+            ngettext(
+                "Prisonnier %(from)s → %(to)s (%(distance)s case).",
+                "Prisonnier %(from)s → %(to)s (%(distance)s cases).",
+                e["distance"],
+            )
+            % values
+        )
+    if kind == "guard" and e.get("cause") == "alarm":
+        values["direction"] = (
+            _("vers la gauche") if e["direction"] == "left" else _("vers la droite")
+        )
+        return (
+            _("Alerte : le gardien de la rangée %(row)s court %(direction)s, de %(from)s à %(to)s.")
+            % values
+        )
+    if kind == "guard":
+        return _("Le gardien de la rangée %(row)s va de %(from)s à %(to)s.") % values
+    if kind == "capture":
+        return _("Le prisonnier de la %(seat)s en %(square)s est repris !") % values
+    if kind == "board":
+        return _("Un prisonnier monte dans le bateau depuis %(from)s.") % values
+    if kind == "alarm_raised":
+        return _("Alarme ! La %(seat)s lance le dé.") % values
+    if kind == "roll":
+        return (
+            _("Le dé donne %(value)s : le gardien de la rangée %(value)s est en alerte.") % values
+        )
+    if kind == "win":
+        return _("Trois prisonniers dans le bateau : la %(seat)s gagne !") % values
+    if kind == "pass":
+        return _("Aucun coup possible : la %(seat)s passe.") % values
+    if kind == "draw":
+        return _("Limite de %(turns)s tours atteinte : partie nulle.") % values
+    return str(e)
+
+
+def play_texts() -> dict:
+    return {
+        "guard": _("gardien"),
+        "prisoner": _("prisonnier (%s)"),
+        "hatched": _("case hachurée"),
+        "boat": _("Bateau"),
+        "cell": _("Cellule"),
+        "leave": _("Sortir un prisonnier de la cellule vers %s"),
+        "move": _("Prisonnier %s → %s"),
+        "board": _("Monter dans le bateau depuis %s"),
+        "roll": _("Lancer le dé (alarme)"),
+        "left": _("Gardien de la rangée %s vers la gauche"),
+        "right": _("Gardien de la rangée %s vers la droite"),
+        "pass": _("Passer (aucun coup possible)"),
+        "die": _("Dé : %s"),
+        "caught": _("repris"),
+    }

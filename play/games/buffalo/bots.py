@@ -1,0 +1,346 @@
+"""Prairie / Buffalo bots: an alpha-beta searcher at three levels, a greedy player, a random player.
+
+:class:`AlphaBetaBot` is iterative-deepening negamax with a transposition table keyed by the
+bitboards, move ordering (table move, chief captures, killer moves, history), principal variation
+search with late move reductions, a forced-capture extension, a one-ply quiescence for Indians
+facing a runner, and the exact facts and evaluation of :mod:`play.games.buffalo.evaluation`. It
+plays multi-step opening turns (handicaps) too. Its budget is a node count (deterministic: the same
+position and budget give the same move) or a time in seconds (the default: about one second);
+:data:`LEVELS` names node-budget presets. :class:`GreedyBot` plays the best move by that static
+evaluation, :class:`RandomBot` a uniformly random one (both seeded). Every bot has
+``choose(state) -> move dict`` and ``choose_int(state) -> int move`` (see ``BuffaloState``).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from play.engines.base import Move
+from play.games.buffalo import board as bb
+from play.games.buffalo.engine import MAX_PLIES, BuffaloState, move_from_int
+
+from .evaluation import (
+    MATE,
+    MATE_BOUND,
+    NEIGHBOURS,
+    ROW5,
+    ROW6,
+    buffalo_to_move_win,
+    dogs_lock_all,
+    evaluate,
+)
+
+LEVELS: dict[str, dict] = {  # node budgets: reproducible, and light on a busy server
+    "beginner": {"max_depth": 2, "max_nodes": 1_500},
+    "intermediate": {"max_depth": 5, "max_nodes": 15_000},
+    "strong": {"max_nodes": 80_000},  # about one second of search
+}
+DEFAULT_SECONDS = 1.0
+MAX_DEPTH = 64
+TIME_CHECK_INTERVAL = 256
+LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth on …
+LMR_AFTER = 4  # … for quiet moves after the first few (table move, captures, killers)
+EXACT, LOWER, UPPER = 0, 1, 2
+LOCK_PLIES = MAX_PLIES  # a dog lock wins for the Indians within the game's length
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+@dataclass
+class SearchResult:
+    move: int
+    score: int
+    depth: int
+    nodes: int
+    pv: list[int] = field(default_factory=list)
+
+
+class AlphaBetaBot:
+    """Iterative-deepening negamax; give ``max_nodes`` for reproducible play."""
+
+    def __init__(
+        self,
+        *,
+        max_depth: int = MAX_DEPTH,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ):
+        self.max_depth = max_depth
+        self.max_nodes = max_nodes
+        self.max_seconds = (
+            DEFAULT_SECONDS if max_nodes is None and max_seconds is None else max_seconds
+        )
+
+    @classmethod
+    def for_level(cls, level: str) -> AlphaBetaBot:
+        return cls(**LEVELS[level])
+
+    def choose(self, state: BuffaloState) -> Move:
+        return move_from_int(self.choose_int(state))
+
+    def choose_int(self, state: BuffaloState) -> int:
+        return self.search(state).move
+
+    def search(self, state: BuffaloState) -> SearchResult:
+        moves = state.int_moves()
+        if not moves:
+            raise ValueError("no move to choose: the game is over")
+        search = _Search(self.max_nodes, self.max_seconds, state.options.blocked_at_once)
+        result = SearchResult(moves[0], 0, 0, 0)
+        root = (
+            state.buffalo,
+            state.dogs,
+            state.chief,
+            state.side,
+            state.opening_left,
+            state.opening_moved,
+        )
+        for depth in range(1, self.max_depth + 1):
+            try:
+                score, move = search.root(*root, depth, moves, result.move)
+            except _OutOfBudget:
+                if search.partial_move is not None:
+                    result.move, result.score = search.partial_move, search.partial_score
+                break
+            result = SearchResult(
+                move, score, depth, search.nodes, search.principal_variation(root, move)
+            )
+            if abs(score) >= MATE_BOUND or len(moves) == 1:
+                break
+        result.nodes = search.nodes
+        return result
+
+
+class _Search:
+    def __init__(self, max_nodes: int | None, max_seconds: float | None, blocked_at_once: bool):
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.blocked_at_once = blocked_at_once
+        self.table: dict[tuple, tuple[int, int, int, int]] = {}
+        self.history: dict[int, int] = {}
+        self.killers: dict[int, list[int]] = {}
+        self.partial_move: int | None = None
+        self.partial_score = 0
+
+    def root(self, b, d, c, side, ol, om, depth, moves, previous_best):
+        self.partial_move = None
+        ordered = [previous_best] + [m for m in moves if m != previous_best]
+        alpha, best_move = -MATE - 1, ordered[0]
+        for move in ordered:
+            score = self.child_score(b, d, c, side, ol, om, move, depth, alpha, MATE + 1, 0)
+            if score > alpha:
+                alpha, best_move = score, move
+            self.partial_move, self.partial_score = best_move, alpha
+        return alpha, best_move
+
+    def child_score(self, b, d, c, side, ol, om, move, depth, alpha, beta, ply):
+        """Score for ``side`` (the mover) of ``move``, searched in the ``alpha``/``beta`` window."""
+        nb, nd, nc = bb.apply(b, d, c, move)
+        if side == bb.BUFFALO_SIDE and ol:
+            nom = om | 1 << (move >> 7) % bb.COLUMNS
+            steps = bb.buffalo_steps(nb, nb | nd | 1 << nc) & ~_columns(nom)
+            if ol > 1 and steps:  # the opening turn goes on: same side, no sign change
+                return self.negamax(nb, nd, nc, side, ol - 1, nom, depth - 1, alpha, beta, ply + 1)
+        return -self.negamax(nb, nd, nc, 1 - side, 0, 0, depth - 1, -beta, -alpha, ply + 1)
+
+    def negamax(self, b, d, c, side, ol, om, depth, alpha, beta, ply):
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes % TIME_CHECK_INTERVAL:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfBudget
+        if b & bb.GOAL_MASK:  # the buffalo just crossed
+            return -(MATE - ply) if side == bb.INDIAN_SIDE else MATE - ply
+        if dogs_lock_all(b, d, c):  # a sure Indian win, at most LOCK_PLIES moves away
+            score = MATE - ply - LOCK_PLIES
+            return score if side == bb.INDIAN_SIDE else -score
+        occ = b | d | 1 << c
+        forced = None
+        if side == bb.BUFFALO_SIDE:
+            if not b or not bb.buffalo_steps(b, occ):
+                return -(MATE - ply)
+            win = buffalo_to_move_win(b, d, c)
+            if win:
+                return MATE - ply - win
+        else:
+            if not b:
+                return MATE - ply
+            if self.blocked_at_once and not bb.buffalo_steps(b, occ):
+                return MATE - ply
+            runners = b & ROW6
+            if runners:
+                if runners & (runners - 1) or not NEIGHBOURS[c] & runners:
+                    return -(MATE - ply - 2)
+                forced = [c | (runners.bit_length() - 1) << 7]
+        if depth <= 0 and forced is None:
+            # Quiescence: Indians facing a row-5 buffalo that would step to a square out of the
+            # chief's reach must answer it, so their reply is searched instead of guessed.
+            if side == bb.BUFFALO_SIDE or not (b & ROW5) << bb.COLUMNS & ~occ & ~NEIGHBOURS[c]:
+                return evaluate(b, d, c, side)
+        key = (b, d, c, side) if not ol else (b, d, c, side, ol, om)
+        entry = self.table.get(key)
+        tt_move = 0
+        if entry is not None:
+            e_depth, flag, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_score > MATE_BOUND:
+                    e_score -= ply
+                elif e_score < -MATE_BOUND:
+                    e_score += ply
+                if flag == EXACT:
+                    return e_score
+                if flag == LOWER and e_score >= beta:
+                    return e_score
+                if flag == UPPER and e_score <= alpha:
+                    return e_score
+        if forced is not None:
+            moves = forced
+            depth += 1  # forced capture: look one ply further
+        else:
+            moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
+            if not moves:
+                return -(MATE - ply)
+            moves = self.order(moves, b, tt_move, ply)
+        original_alpha = alpha
+        best, best_move = -MATE - 1, moves[0]
+        for i, move in enumerate(moves):
+            if i == 0:
+                score = self.child_score(b, d, c, side, ol, om, move, depth, alpha, beta, ply)
+            else:
+                # Principal variation search, with late quiet moves searched one ply shallower.
+                reduce = depth >= LMR_MIN_DEPTH and i >= LMR_AFTER and not b >> (move >> 7) & 1
+                reduced = depth - 1 if reduce else depth
+                score = self.child_score(
+                    b, d, c, side, ol, om, move, reduced, alpha, alpha + 1, ply
+                )
+                if score > alpha and (reduce or score < beta):
+                    score = self.child_score(b, d, c, side, ol, om, move, depth, alpha, beta, ply)
+            if score > best:
+                best, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not b >> (move >> 7) & 1:
+                            killers = self.killers.setdefault(ply, [0, 0])
+                            if killers[0] != move:
+                                killers[1], killers[0] = killers[0], move
+                        self.history[move] = self.history.get(move, 0) + depth * depth
+                        break
+        flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
+        self.table[key] = (depth, flag, stored, best_move)
+        return best
+
+    def order(self, moves: list[int], b: int, tt_move: int, ply: int) -> list[int]:
+        killers = self.killers.get(ply, (0, 0))
+        history = self.history
+
+        def rank(move: int) -> int:
+            if move == tt_move:
+                return 1 << 40
+            to = move >> 7
+            if b >> to & 1:  # chief captures, the most advanced first
+                return (1 << 38) + to
+            if move in killers:
+                return 1 << 36
+            return history.get(move, 0) + to // bb.COLUMNS
+
+        return sorted(moves, key=rank, reverse=True)
+
+    def principal_variation(self, root, first_move: int) -> list[int]:
+        """The expected line: ``first_move`` then table moves while they stay legal."""
+        b, d, c, side, ol, om = root
+        pv: list[int] = []
+        seen = set()
+        move = first_move
+        while len(pv) < MAX_DEPTH:
+            if move not in bb.generate(b, d, c, side, _columns(om) if ol else 0):
+                break
+            pv.append(move)
+            nb, nd, nc = bb.apply(b, d, c, move)
+            nom = om | 1 << (move >> 7) % bb.COLUMNS
+            if (
+                side == bb.BUFFALO_SIDE
+                and ol > 1
+                and bb.buffalo_steps(nb, nb | nd | 1 << nc) & ~_columns(nom)
+            ):
+                b, d, c, ol, om = nb, nd, nc, ol - 1, nom
+            else:
+                b, d, c, side, ol, om = nb, nd, nc, 1 - side, 0, 0
+            key = (b, d, c, side) if not ol else (b, d, c, side, ol, om)
+            entry = self.table.get(key)
+            if entry is None or key in seen or bb.winner(b, d, c, side) is not None:
+                break
+            seen.add(key)
+            move = entry[3]
+        return pv
+
+
+def _columns(column_bits: int) -> int:
+    """Squares of the columns whose bits are set (bit c = column c)."""
+    squares = 0
+    for col in range(bb.COLUMNS):
+        if column_bits >> col & 1:
+            squares |= bb.COLUMN_MASK[col]
+    return squares
+
+
+class GreedyBot:
+    """Plays the move with the best static score (exact short wins first); seeded tie-breaks."""
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: BuffaloState) -> Move:
+        return move_from_int(self.choose_int(state))
+
+    def choose_int(self, state: BuffaloState) -> int:
+        best, choices = None, []
+        for move in state.int_moves():
+            child = state.child(move)
+            if child.result is not None:
+                score = MATE if child.result[0] == state.side else -MATE
+            elif child.side == state.side:
+                score = evaluate(child.buffalo, child.dogs, child.chief, child.side)
+            else:
+                score = -_static(child)
+            if best is None or score > best:
+                best, choices = score, [move]
+            elif score == best:
+                choices.append(move)
+        return self.rng.choice(choices)
+
+
+def _static(state: BuffaloState) -> int:
+    """Score for the side to move of a position: exact short results, else the evaluation."""
+    b, d, c = state.buffalo, state.dogs, state.chief
+    if dogs_lock_all(b, d, c):
+        return MATE - LOCK_PLIES if state.side == bb.INDIAN_SIDE else LOCK_PLIES - MATE
+    if state.side == bb.BUFFALO_SIDE:
+        win = buffalo_to_move_win(b, d, c)
+        if win:
+            return MATE - win
+    else:
+        runners = b & ROW6
+        if runners and (runners & (runners - 1) or not NEIGHBOURS[c] & runners):
+            return -(MATE - 2)
+    return evaluate(b, d, c, state.side)
+
+
+class RandomBot:
+    """Uniformly random legal moves (seeded)."""
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: BuffaloState) -> Move:
+        return move_from_int(self.choose_int(state))
+
+    def choose_int(self, state: BuffaloState) -> int:
+        return self.rng.choice(state.int_moves())

@@ -1,0 +1,211 @@
+"""The game-package seam: games plug in through the registry alone; generic modules name none."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import override_settings
+from django.urls import reverse
+from django.utils import translation
+
+from catalogue.engines import engine_for_title
+from play.engines.base import IllegalMove, chance_for
+from play.games.registry import GAME_PACKAGES, games, get_game
+from play.selectors import match_state, scenario_states
+from play.services import SeatSpec, match_start
+from tests.factories import make_game
+
+ROOT = Path(__file__).resolve().parents[2]
+# Every file of the generic play machinery: none may know a particular game.
+GENERIC = [
+    *sorted((ROOT / "play").glob("*.py")),
+    *sorted((ROOT / "play" / "engines").glob("*.py")),
+    *sorted((ROOT / "play" / "bots").glob("*.py")),
+    *sorted((ROOT / "play" / "games").glob("*.py")),
+    *sorted((ROOT / "templates" / "play").glob("*.html")),
+    *sorted((ROOT / "static" / "js").glob("*.js")),
+    *sorted((ROOT / "static" / "css").glob("*.css")),
+    *sorted((ROOT / "ludotheque").rglob("*.py")),
+]
+
+
+def game_words() -> re.Pattern:
+    words = {"bison", "buffalo", "prairie", "alcatraz", "ta ?y[uü]", "pow ?wow", "bataclan"}
+    for slug, game in games().items():
+        words.add(re.escape(slug))
+        words.update(re.escape(title) for title in game.titles)
+    return re.compile(r"\b(" + "|".join(sorted(words)) + r")", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))
+def test_generic_module_names_no_game(path):
+    text = path.read_text(encoding="utf-8")
+    if path.name == "registry.py" and path.parent.name == "games":
+        # The one list of game packages, and nothing else about any game.
+        text = re.sub(r"GAME_PACKAGES[^)]*\)", "", text, count=1, flags=re.S)
+    found = game_words().findall(text)
+    assert not found, f"{path.name} names a game: {sorted(set(found))}"
+
+
+def test_the_generic_check_would_catch_a_game_name():
+    assert game_words().search("if engine_slug == 'alcatraz':")
+    assert game_words().search("« Qui joue les bisons »")
+
+
+def _imports(package: str) -> set[str]:
+    names = set()
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module)
+    return names
+
+
+def test_catalogue_does_not_import_play():
+    found = {n for n in _imports("catalogue") if n.split(".")[0] == "play"}
+    assert not found
+
+
+def test_every_registered_package_is_complete():
+    assert [path.rsplit(".", 1)[-1] for path in GAME_PACKAGES] == list(games())
+    for slug, game in games().items():
+        assert game.engine.info.slug == slug
+        assert game.bot_levels and game.default_level in game.bot_levels
+        for script in (*game.scripts, *game.styles):
+            assert finders.find(script), f"{slug}: {script} is not served"
+        assert game.house_rules, f"{slug} states its house rules"
+
+
+def test_catalogue_titles_link_to_their_game():
+    assert engine_for_title("prairie ou buffalo") == "buffalo"
+    assert engine_for_title("alcatraz") == "alcatraz"
+    assert engine_for_title("monopoly") == ""
+
+
+@pytest.mark.parametrize("slug", sorted(games()))
+def test_record_examples_replay_on_the_engine(slug):
+    game = get_game(slug)
+    for scenario in game.scenarios:
+        states = scenario_states(game, scenario)
+        assert len(states) == len(scenario.steps) + 1
+        assert all(str(step.words) for step in scenario.steps)
+
+
+def _alcatraz_scenario(key):
+    game = get_game("alcatraz")
+    return game, next(s for s in game.scenarios if s.key == key)
+
+
+def test_alcatraz_example_capture_on_row_7():
+    game, scenario = _alcatraz_scenario("reprise-rangee-7")
+    before, after = scenario_states(game, scenario)
+    data = game.engine.to_dict(after)
+    assert data["prisoners"] == [["c7"], []] and data["cell"][1] == 4
+    assert data["guards"][6] == "f7"  # three squares toward the prisoner that moved three
+
+
+def test_alcatraz_example_blocked_boat_then_boarding():
+    game, scenario = _alcatraz_scenario("bateau-barre")
+    states = scenario_states(game, scenario)
+    with pytest.raises(IllegalMove) as refused:
+        game.engine.play(states[1], 0, {"type": "board", "from": "e2"}, chance_for("x", 1))
+    assert refused.value.rule == "boat_blocked_by_guard"
+    assert game.engine.to_dict(states[-1])["boat"] == [0, 1]
+
+
+# -- the toy package plugs in with no generic change ------------------------------------------
+
+
+@pytest.fixture
+def toy(db, toy_game):
+    return make_game("Devine", engine="guess", min_players=2, max_players=2)
+
+
+def test_toy_package_is_playable_end_to_end(client, toy):
+    page = client.get(reverse("play:setup", args=[toy.slug]))
+    assert page.status_code == 200
+    response = client.post(
+        reverse("play:setup", args=[toy.slug]),
+        {"players": 2, "seat_0": "local", "seat_1": "bot:beginner"},
+    )
+    assert response.status_code == 302
+    code = response["Location"].split("/parties/")[1].split("/")[0]
+    page = client.get(reverse("play:match", args=[code]))
+    assert b"games/guess/board.js" in page.content
+    assert b"board_" not in page.content  # no other game's script
+
+
+def test_toy_package_house_rules_and_example_pages(client, toy):
+    page = client.get(reverse("play:house_rules", args=[toy.slug]))
+    assert page.status_code == 200
+    assert "Si les deux devinent" in page.content.decode()
+    example = client.get(reverse("play:scenario", args=[toy.slug, "deux-paris"]))
+    assert example.status_code == 200 and b"games/guess/board.js" in example.content
+    assert client.get(reverse("play:scenario", args=[toy.slug, "nope"])).status_code == 404
+
+
+def test_toy_package_static_files_are_found(toy_game):
+    assert finders.find("games/guess/board.js")
+
+
+# -- seat roles come from the engine, from the state -----------------------------------------
+
+
+@pytest.fixture
+def buffalo(buffalo_game):
+    return buffalo_game
+
+
+def _roles(match, token, language="fr"):
+    with translation.override(language):
+        return [(s["label"], s["role"]) for s in match_state(match=match, token=token)["seats"]]
+
+
+@pytest.mark.parametrize("buffalo_seat", [0, 1])
+def test_seat_roles_follow_who_holds_the_buffalo(buffalo, buffalo_seat):
+    match, token = match_start(
+        game=buffalo,
+        seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("local")],
+        options={"buffalo_seat": buffalo_seat},
+    )
+    bison, indians = "les bisons", "le chef indien et ses chiens"
+    expected = [bison, indians] if buffalo_seat == 0 else [indians, bison]
+    assert [role for _label, role in _roles(match, token)] == expected
+    assert _roles(match, token)[1][0] == f"Place 2 — {expected[1]}"
+    english = [role for _label, role in _roles(match, token, "en")]
+    assert english == (
+        ["the buffalo", "the Indian chief and his dogs"]
+        if buffalo_seat == 0
+        else ["the Indian chief and his dogs", "the buffalo"]
+    )
+
+
+def test_setup_form_relabels_seats_by_who_holds_the_buffalo(client, buffalo):
+    page = client.get(reverse("play:setup", args=[buffalo.slug]))
+    roles = page.context["seat_roles"]["option_buffalo_seat"]
+    assert roles["0"] == ["Place 1 — les bisons", "Place 2 — le chef indien et ses chiens"]
+    assert roles["1"] == ["Place 1 — le chef indien et ses chiens", "Place 2 — les bisons"]
+
+
+@override_settings(PLAY_GAMES=["play.games.buffalo"])
+def test_the_registry_lists_only_the_configured_packages():
+    assert list(games()) == ["buffalo"]
+
+
+@pytest.mark.parametrize("slug", sorted(games()))
+def test_every_game_bot_plays_a_legal_move_at_every_level(slug):
+    import random
+
+    game = get_game(slug)
+    info = game.engine.info
+    state = game.engine.new_game(seats=info.min_seats, options={}, rng=chance_for("bots", 0))
+    seat = game.engine.to_act(state)[0]
+    for level in game.bot_levels:
+        move = game.bot_move(state, seat, level=level, rng=random.Random(level), seconds=0.2)
+        assert move in game.engine.legal_moves(state, seat)
