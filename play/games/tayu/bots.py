@@ -33,8 +33,9 @@ from .tiles import COPIES, KINDS, RINGED, SIZE, edge_value, padded
 
 ENGINE = TaYuEngine()
 REACH = 0.6  # share of a point an open end standing on an edge square is worth to that edge
-DECAY = 0.8  # per square between the end and the edge
+DECAY = 0.5  # per square between the end and the edge (measured: 0.8 and 0.9 play worse)
 HEADING = (1.6, 0.8, 0.35)  # the channel runs toward the edge, across it, away from it
+TEMPO = 1.0  # weight of the open ends on the edges of the seat to move
 PRODUCT_SCALE = 10.0  # a product gap of this much is worth a reward of about 0.73
 EXPECTED_PRODUCT = 16.0  # a builder's typical final product (the auction's rule of thumb)
 BID_MARGIN = 4  # the bot bids down to EXPECTED_PRODUCT + this
@@ -51,8 +52,8 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "beginner": Level(candidates=0, reply_kinds=0, time_limit=1.0),
-    "intermediate": Level(candidates=12, reply_kinds=6, time_limit=1.0),
-    "strong": Level(candidates=30, reply_kinds=12, time_limit=0.9),
+    "intermediate": Level(candidates=6, reply_kinds=8, time_limit=1.0),
+    "strong": Level(candidates=12, reply_kinds=0, time_limit=0.9),
 }
 
 
@@ -91,11 +92,18 @@ def expected_edges(state: TaYuState, table: dict | None = None) -> list[float]:
     return [n, e, s, w]
 
 
-def seat_products(state: TaYuState) -> list[float | None]:
-    """Each seat's expected product (``None`` for the spoiler and during the auction)."""
+def seat_products(state: TaYuState, tempo: float | None = None) -> list[float | None]:
+    """Each seat's expected product (``None`` for the spoiler and during the auction). The open
+    ends count ``tempo`` times more for the edges of the seat that moves next: it may use them
+    first."""
+    tempo = TEMPO if tempo is None else tempo
     totals = expected_edges(state)
+    roles = state.roles()
+    mover_edges = EDGES_OF_ROLE.get(roles[state.to_move], ()) if state.phase != "over" else ()
+    for edge in mover_edges:
+        totals[edge] = state.scores[edge] + (totals[edge] - state.scores[edge]) * tempo
     out: list[float | None] = []
-    for role in state.roles():
+    for role in roles:
         edges = EDGES_OF_ROLE.get(role)
         out.append(None if edges is None else totals[edges[0]] * totals[edges[1]])
     return out
@@ -213,40 +221,52 @@ def best_placement_value(state: TaYuState, seat: int) -> float:
     return max(evaluate(ENGINE.play(state, seat, m, rng))[seat] for m in moves)
 
 
-def _reply_value(after: TaYuState, seat: int, kinds: int, rng: random.Random) -> float:
-    """``seat``'s value once the next player has drawn (a sampled kind) and placed their best."""
-    if ENGINE.outcome(after) is not None:
+def reply_kinds(state: TaYuState, count: int, rng: random.Random) -> list[tuple[int, float]]:
+    """The kinds the next player may draw, with weights: all unseen kinds exactly (``count`` 0)
+    or a sample of ``count`` tiles. The same list serves every candidate move, so that their
+    values differ by the moves, not by the luck of the sample."""
+    counts = unseen_kinds(state)
+    total = sum(counts)
+    if not total:
+        return []
+    if count == 0 or count >= total:
+        return [(k, n / total) for k, n in enumerate(counts) if n]
+    pool = [k for k, n in enumerate(counts) for _ in range(n)]
+    return [(k, 1.0 / count) for k in rng.sample(pool, count)]
+
+
+def _reply_value(after: TaYuState, seat: int, kinds: list[tuple[int, float]]) -> float:
+    """``seat``'s value once the next player has drawn one of ``kinds`` and placed their best."""
+    if ENGINE.outcome(after) is not None or not kinds:
         return evaluate(after)[seat]
     nxt = after.to_move
-    counts = unseen_kinds(after)
-    pool = [k for k, n in enumerate(counts) for _ in range(n)]
-    if not pool:
-        return evaluate(after)[seat]
+    rng = random.Random(0)
     total = 0.0
-    for kind in rng.sample(pool, min(kinds, len(pool))):
+    for kind, weight in kinds:
         hypo = _with_hand(after, nxt, kind)
         replies = ENGINE.legal_moves(hypo, nxt)
         if not replies:
-            total += final_values(after)[seat]  # that draw would end the game
+            total += weight * final_values(after)[seat]  # that draw would end the game
             continue
         best_for_them, value = -1.0, 0.0
         for move in replies:
             values = evaluate(ENGINE.play(hypo, nxt, move, rng))
             if values[nxt] > best_for_them:
                 best_for_them, value = values[nxt], values[seat]
-        total += value
-    return total / min(kinds, len(pool))
+        total += weight * value
+    return total
 
 
 def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Random) -> Move:
     clock = _Clock(level.time_limit)
     scored = _place_values(state, seat)
-    best_value, best = scored[0][0], scored[0][1]
+    best = scored[0][1]
     if level.candidates == 0 or len(scored) == 1 or clock.out():
         return best
+    kinds = reply_kinds(state, level.reply_kinds, rng)
     best_value = -1.0
     for _value, move, after in scored[: level.candidates]:
-        deep = _reply_value(after, seat, level.reply_kinds, rng)
+        deep = _reply_value(after, seat, kinds)
         if deep > best_value:
             best_value, best = deep, move
         if clock.out():
