@@ -1,16 +1,26 @@
 from django.contrib import admin
-from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from importers.export import catalogue_export
 
 from . import services
+from .admin_forms import CreditForm, GameAdminForm, game_field_label
+from .labels import box_labels
 from .models import Author, Category, Credit, Game, Publisher
+
+admin.site.site_header = _("Administration de la ludothèque")
+admin.site.site_title = _("Ludothèque")
+admin.site.index_title = _("Catalogue et imports")
 
 
 class CreditInline(admin.TabularInline):
     model = Credit
+    form = CreditForm
     extra = 1
     autocomplete_fields = ["author"]
     fields = ["author", "role", "position"]
@@ -28,7 +38,7 @@ class NeedsReviewFilter(admin.SimpleListFilter):
                 for name in fields
             }
         )
-        return [(name, _field_label(name)) for name in names]
+        return [(name, game_field_label(name)) for name in names]
 
     def queryset(self, request, queryset):
         if not self.value():
@@ -41,16 +51,10 @@ class NeedsReviewFilter(admin.SimpleListFilter):
         return queryset.filter(pk__in=ids)
 
 
-def _field_label(name: str) -> str:
-    """The game field's label for a review-list entry (importers name fields as the model does)."""
-    try:
-        return Game._meta.get_field(name).verbose_name
-    except FieldDoesNotExist:
-        return name
-
-
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
+    form = GameAdminForm
+    change_form_template = "admin/catalogue/game/change_form.html"
     list_display = [
         "title",
         "category",
@@ -99,7 +103,28 @@ class GameAdmin(admin.ModelAdmin):
         (_("Provenance"), {"fields": readonly_fields, "classes": ["collapse"]}),
     ]
 
-    actions = ["export_csv", "export_json"]
+    actions = ["export_csv", "export_json", "print_labels"]
+
+    def get_urls(self):
+        own = [
+            path(
+                "<int:pk>/label/",
+                self.admin_site.admin_view(self.label_view),
+                name="catalogue_game_label",
+            )
+        ]
+        return own + super().get_urls()
+
+    def label_view(self, request, pk):
+        """One box label on its own page, to print and stick on the game's box."""
+        game = get_object_or_404(self.get_queryset(request), pk=pk)
+        if not self.has_view_permission(request, game):
+            raise PermissionDenied
+        return _labels_response(request, [game], sheet=False)
+
+    @admin.action(description=_("Imprimer les étiquettes des boîtes"), permissions=["view"])
+    def print_labels(self, request, queryset):
+        return _labels_response(request, queryset.select_related("category"), sheet=True)
 
     @admin.action(description=_("Exporter les jeux sélectionnés (CSV)"), permissions=["view"])
     def export_csv(self, request, queryset):
@@ -117,6 +142,12 @@ class GameAdmin(admin.ModelAdmin):
         # The search text includes the authors, so it is computed once the inline is saved.
         super().save_related(request, form, formsets, change)
         services.game_refresh_search(game=form.instance)
+
+
+def _labels_response(request, games, *, sheet: bool) -> TemplateResponse:
+    labels = box_labels(games=games, absolute_url=request.build_absolute_uri)
+    context = {"labels": labels, "sheet": sheet, "title": _("Étiquettes à imprimer")}
+    return TemplateResponse(request, "admin/catalogue/game/labels.html", context)
 
 
 def _download(export) -> HttpResponse:

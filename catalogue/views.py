@@ -21,6 +21,8 @@ from .selectors import (
     game_search,
     games_related,
 )
+from .terms import category_display
+from .text import fold
 
 FILTER_LABELS = {
     "q": _("texte"),
@@ -42,17 +44,31 @@ def search_url(params: SearchParams, **changes) -> str:
 
 
 def search(request: HttpRequest) -> HttpResponse:
+    if any(value == "" for value in request.GET.values()):
+        # A form sent without its script (or a hand-made URL): empty fields leave the URL, so that
+        # a search has one address.
+        kept = [(key, v) for key, values in request.GET.lists() for v in values if v != ""]
+        base = reverse("catalogue:search")
+        return redirect(f"{base}?{urlencode(kept)}" if kept else base)
     form = GameSearchForm(request.GET or None)
     form.is_valid()
     params = form.params()
     result = game_search(params=params)
 
-    for name, items in result.facets.items():
+    # Only the values that would keep a game (or undo a choice) are offered.
+    facets = {
+        name: [item for item in items if item["count"] or item["selected"]]
+        for name, items in result.facets.items()
+    }
+    for item in facets.get("category", []):
+        code, label = item["value"], item["label"]
+        item["label"] = category_display(code, label.removeprefix(f"{code} "))
+    for name, items in facets.items():
         for item in items:
             item["url"] = search_url(
                 params, **{name: field_default(name) if item["selected"] else item["value"]}
             )
-    names = _facet_names(result.facets)
+    names = _facet_names(facets)
     active = [
         {
             "label": FILTER_LABELS[name],
@@ -68,12 +84,23 @@ def search(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "result": result,
+        "facets": facets,
+        "has_facets": any(facets.values()),
         "params": params,
         "active": active,
+        # The form's first choice sends no ordering at all: relevance when words are typed, the
+        # title otherwise (the selector decides), so typing words on any page gets a ranking.
         "orderings": [
-            {"value": key, "label": label, "selected": key == result.ordering}
+            {
+                "value": "",
+                "label": _("pertinence, ou titre sans texte"),
+                "selected": params.ordering in ("", "relevance"),
+            }
+        ]
+        + [
+            {"value": key, "label": label, "selected": key == params.ordering}
             for key, label in ORDERING_LABELS.items()
-            if key != "relevance" or params.q
+            if key != "relevance"
         ],
         "previous_url": search_url(params, page=page.previous_page_number())
         if page.has_previous()
@@ -98,13 +125,31 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         game = game_get(slug=slug)
     except Game.DoesNotExist:
         raise Http404(_("Aucun jeu ne porte cet identifiant.")) from None
-    context = {"game": game, "related": games_related(game=game)}
+    context = {
+        "game": game,
+        "rules_sections": _rules_sections(game),
+        "related": games_related(game=game),
+    }
     return render(request, "catalogue/game_detail.html", context)
+
+
+def _rules_sections(game: Game) -> list[dict]:
+    """The rules by section, without a section that only repeats the box contents shown above."""
+    components = fold(game.components)
+    return [
+        section
+        for section in game.rules_sections or []
+        if not components or fold(section.get("body", "")) != components
+    ]
 
 
 def _browse(request: HttpRequest, model, title: str, param: str) -> HttpResponse:
     rows = [
-        {"item": item, "url": search_url(SearchParams(), **{param: _param_value(item, param)})}
+        {
+            "item": item,
+            "label": category_display(item.code, item.label) if model is Category else str(item),
+            "url": search_url(SearchParams(), **{param: _param_value(item, param)}),
+        }
         for item in browse_list(model)
     ]
     return render(request, "catalogue/browse_list.html", {"title": title, "rows": rows})

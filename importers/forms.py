@@ -23,7 +23,10 @@ class ImportUploadForm(forms.Form):
         allow_empty_file=True,
         label=_("Fichiers d'export"),
         help_text=_(
-            "Notices PMB (pages enregistrées en texte ou HTML). Plusieurs fichiers possibles."
+            "Formats acceptés, reconnus d'après leur contenu : notices PMB (pages enregistrées "
+            "en texte ou en HTML, pages de règle), UNIMARC exporté de PMB (ISO 2709 .mrc ou "
+            "MARC XML), tableur CSV (virgule ou point-virgule, UTF-8 ou Windows-1252) et export "
+            "JSON du catalogue. Plusieurs fichiers possibles."
         ),
     )
 

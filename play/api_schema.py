@@ -58,6 +58,12 @@ MatchStateSerializer = inline_serializer(
         "view": serializers.DictField(help_text="The engine's view for `viewer` (or public)."),
         "legal_moves": serializers.ListField(child=serializers.DictField()),
         "log": serializers.ListField(child=serializers.DictField()),
+        "recent": serializers.DictField(
+            allow_null=True,
+            help_text="The moves made since the viewer's last one (bots, friends), at most 12: "
+            "`before` (the public view before them) and `moves` (log entries, each with `view`, "
+            "the public view after it); null when there are none.",
+        ),
         "outcome": serializers.DictField(allow_null=True),
         "can_undo": serializers.BooleanField(),
         "hidden_information": serializers.BooleanField(),

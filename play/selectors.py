@@ -64,13 +64,22 @@ def replay(match: Match, moves: list[MoveRecord] | None = None, *, states: list 
     return state
 
 
+# How many of the latest moves a page may step through (opponents' moves since one's own).
+RECENT_LIMIT = 12
+
+
 def match_log(match: Match) -> list[dict[str, Any]]:
     """The public move log in the active language (replayed: descriptions need the position)."""
+    return _history(match)[0]
+
+
+def _history(match: Match) -> tuple[list[dict[str, Any]], list, list[MoveRecord]]:
+    """The log, every state from the start (one more than the moves) and the moves themselves."""
     package = get_game(match.engine)
     moves = list(_moves_of_snapshot(match).order_by("ply"))
     states: list = []
     replay(match, moves, states=states)
-    return [
+    log = [
         {
             "ply": record.ply,
             "seat": record.seat,
@@ -79,6 +88,27 @@ def match_log(match: Match) -> list[dict[str, Any]]:
         }
         for i, record in enumerate(moves)
     ]
+    return log, states, moves
+
+
+def _recent(engine, log, states, moves, controlled: set[int]) -> dict[str, Any] | None:
+    """The moves made since the last one of a seat in ``controlled`` (a bot's, a friend's), each
+    with the position after it, so that the page can show them one at a time.
+
+    Positions are the public view: the screen may be shared (hot-seat), and a step is shown to
+    whoever looks, so nothing hidden goes into it."""
+    start = len(moves)
+    while start > 0 and moves[start - 1].seat not in controlled:
+        start -= 1
+    start = max(start, len(moves) - RECENT_LIMIT)
+    if start == len(moves):
+        return None
+    return {
+        "before": engine.view(states[start], None),
+        "moves": [
+            {**log[i], "view": engine.view(states[i + 1], None)} for i in range(start, len(moves))
+        ],
+    }
 
 
 def match_state(*, match: Match, token: str | None, seat: int | None = None) -> dict[str, Any]:
@@ -92,7 +122,8 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
     to_act = engine.to_act(state)
     viewer = _viewer(match, controlled, to_act, seat)
     finished = match.status == Match.Status.FINISHED
-    last = _moves_of_snapshot(match).order_by("-ply").first()
+    log, states, moves = _history(match)
+    last = moves[-1] if moves else None
     data: dict[str, Any] = {
         "code": match.code,
         "game": {
@@ -123,7 +154,8 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "controlled": sorted(controlled),
         "view": engine.view(state, viewer),
         "legal_moves": engine.legal_moves(state, viewer) if viewer in to_act else [],
-        "log": match_log(match),
+        "log": log,
+        "recent": _recent(engine, log, states, moves, controlled),
         "outcome": match.outcome,
         "can_undo": bool(
             last

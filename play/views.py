@@ -23,16 +23,28 @@ from .services import match_start
 from .texts import play_texts
 
 
+class GameNotPlayable(Http404):
+    """A catalogue game without a rules engine: its play pages do not exist (yet)."""
+
+    def __init__(self, game: Game):
+        super().__init__(_("Ce jeu ne peut pas encore être joué en ligne."))
+        self.game = game
+
+
 def _playable(slug: str) -> tuple[Game, GamePackage]:
     game = get_object_or_404(Game, slug=slug)
     package = games().get(game.engine) if game.engine else None
     if package is None:
-        raise Http404(_("Ce jeu ne peut pas encore être joué en ligne."))
+        raise GameNotPlayable(game)
     return game, package
 
 
 def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
-    game, package = _playable(slug)
+    try:
+        game, package = _playable(slug)
+    except GameNotPlayable as exc:
+        # Not a dead end: the visitor learns why and goes back to the game's page.
+        return render(request, "play/unavailable.html", {"game": exc.game}, status=404)
     form = MatchSetupForm(request.POST or None, game=game)
     error = ""
     if request.method == "POST" and form.is_valid():
@@ -63,6 +75,7 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
         "game": match.game,
         "package": package,
         "poll_ms": settings.PLAY_POLL_INTERVAL_MS,
+        "step_ms": settings.PLAY_STEP_MS,
         "texts": play_texts(package),
     }
     return render(request, "play/match.html", context)

@@ -1,8 +1,10 @@
 """Screenshots of the main pages with headless Chromium (Debian's /usr/bin/chromium, Playwright).
 
 Starts the dev server on a free port with a throwaway SQLite database holding the sample
-collection, saves PNGs under ``screenshots/`` and stops the server. Usage:
-``python scripts/screenshots.py [--out DIR] [--lang fr|en]``.
+collection, saves PNGs under ``screenshots/`` and stops the server. The server runs with DEBUG
+off (the test settings), so error pages are the visitors' ones. Usage:
+``python scripts/screenshots.py [--out DIR] [--lang fr|en] [--phone] [--admin]``
+(``--phone``: a 390 px wide viewport; ``--admin``: the librarians' screens too).
 """
 
 from __future__ import annotations
@@ -37,10 +39,19 @@ PAGES = {
     "search-empty": "/?players=5&max_duration=20&category=A+406",
     "game-alcatraz": "/jeux/alcatraz/",
     "game-prairie": "/jeux/prairie-ou-buffalo/",
+    "game-powwow": "/jeux/pow-wow/",
+    "play-unavailable": "/jeux/pow-wow/jouer/",
+    "not-found": "/pas-de-page-ici/",
     "house-rules-alcatraz": "/jeux/alcatraz/jouer/regles-maison/",
     "example-alcatraz": "/jeux/alcatraz/jouer/exemples/reprise-rangee-7/",
     "setup-prairie": "/jeux/prairie-ou-buffalo/jouer/",
 }
+ADMIN_PAGES = {
+    "admin-index": "/admin/",
+    "admin-game-alcatraz": "/admin/catalogue/game/?q=alcatraz",
+    "admin-import-upload": "/admin/importers/importbatch/upload/",
+}
+LIBRARIAN = ("screenshots", "not-a-real-password-42")
 
 
 MATCHES = [
@@ -89,12 +100,18 @@ def free_port() -> int:
 
 
 def serve(tmp: Path) -> tuple[subprocess.Popen, str]:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'shots.sqlite3'}"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp / 'shots.sqlite3'}",
+        "DJANGO_SETTINGS_MODULE": "ludotheque.settings.test",
+        "LIBRARIAN_PASSWORD": LIBRARIAN[1],
+    }
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], check=True, env=env)
     subprocess.run(
         [*manage, "import_games", "-v0", str(ROOT / "samples/records")], check=True, env=env
     )
+    subprocess.run([*manage, "create_librarian", LIBRARIAN[0]], check=True, env=env)
     port = free_port()
     server = subprocess.Popen(
         [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],
@@ -113,11 +130,49 @@ def serve(tmp: Path) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("the development server did not start")
 
 
+def admin_screenshots(page, base: str, out: Path, suffix: str) -> None:
+    """Sign in as a librarian; the admin index, a game's form, the import upload and report."""
+    page.goto(base + "/admin/login/")
+    page.fill("#id_username", LIBRARIAN[0])
+    page.fill("#id_password", LIBRARIAN[1])
+    page.click("input[type=submit]")
+    shots = dict(ADMIN_PAGES)
+    page.goto(base + "/admin/catalogue/game/?q=alcatraz")
+    change = page.locator("#result_list tbody th a").first.get_attribute("href")
+    shots["admin-game-alcatraz"] = change
+    shots["admin-game-label"] = change.replace("/change/", "/label/")
+    for name, path in shots.items():
+        page.goto(base + path)
+        target = out / f"{name}-{suffix}.png"
+        page.screenshot(path=str(target), full_page=True)
+        print(target)
+    page.goto(base + "/admin/catalogue/game/")
+    page.check("#action-toggle")
+    page.select_option("select[name=action]", "print_labels")
+    page.click("button[name=index]")
+    target = out / f"admin-labels-sheet-{suffix}.png"
+    page.screenshot(path=str(target), full_page=True)
+    print(target)
+    page.goto(base + "/admin/importers/importbatch/upload/")
+    page.set_input_files(
+        "input[type=file]", sorted(str(f) for f in (ROOT / "samples/records").iterdir())
+    )
+    page.click("input[type=submit].default")
+    page.wait_for_url("**/confirm/")
+    target = out / f"admin-import-report-{suffix}.png"
+    page.screenshot(path=str(target), full_page=True)
+    print(target)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=str(ROOT / "screenshots"))
     parser.add_argument("--lang", default="fr", choices=["fr", "en"])
+    parser.add_argument("--phone", action="store_true", help="a 390 px wide phone viewport")
+    parser.add_argument("--admin", action="store_true", help="the librarians' screens too")
     args = parser.parse_args()
+    suffix = f"{args.lang}-phone" if args.phone else args.lang
+    viewport = {"width": 390, "height": 844} if args.phone else {"width": 1280, "height": 900}
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,20 +181,22 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 context = browser.new_context(
-                    viewport={"width": 1280, "height": 900},
+                    viewport=viewport,
                     locale=args.lang,
                     extra_http_headers={"Accept-Language": args.lang},
                 )
                 page = context.new_page()
                 for name, path in PAGES.items():
                     page.goto(base + path)
-                    target = out / f"{name}-{args.lang}.png"
+                    target = out / f"{name}-{suffix}.png"
                     page.screenshot(path=str(target), full_page=True)
                     print(target)
+                if args.admin:
+                    admin_screenshots(page, base, out, suffix)
                 for name, game, seats, options in MATCHES:
                     page.goto(start_match(base, game, seats, options))
                     page.wait_for_selector("#board svg")
-                    target = out / f"{name}-{args.lang}.png"
+                    target = out / f"{name}-{suffix}.png"
                     page.screenshot(path=str(target), full_page=True)
                     print(target)
                 browser.close()

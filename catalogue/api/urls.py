@@ -2,9 +2,10 @@
 files: Redoc is left out, its page loads web fonts from a third-party host)."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularSwaggerView
 
 from . import imports, views
+from .schema_view import SchemaView
 from .throttling import AnonThrottle
 
 app_name = "api"
@@ -23,7 +24,7 @@ urlpatterns = [
     path("imports/<str:pk>/", imports.ImportDetailView.as_view(), name="import-detail"),
     path("export/catalogue.<str:fmt>", imports.ExportView.as_view(), name="export"),
     path("auth/token/", imports.TokenView.as_view(), name="token"),
-    path("schema/", SpectacularAPIView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
+    path("schema/", SchemaView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
     path(
         "docs/",
         SpectacularSwaggerView.as_view(url_name="api:schema", throttle_classes=[AnonThrottle]),

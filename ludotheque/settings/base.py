@@ -142,6 +142,8 @@ PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0")
 PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
 # How often the play page asks for news (milliseconds).
 PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
+# How long the play page shows each opponent's move when it replays them in turn (milliseconds).
+PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "900"))
 
 LOGGING = {
     "version": 1,

@@ -1,5 +1,7 @@
 """Tests: fast hashing, plain static storage, the same apps and database selection as production."""
 
+import os
+
 from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret"
@@ -16,6 +18,8 @@ WHITENOISE_AUTOREFRESH = True
 # own tests lower it with override_settings.
 API_ANON_RATE = "100000/min"
 PLAY_API_RATE = "100000/min"
+# Browser tests play whole games: opponents' moves flash by (the step test sets its own pace).
+PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "1"))  # scripts/screenshots.py slows it
 
 # A file, not SQLite's shared-cache memory database: concurrent writers then behave as in
 # production (waiting on the lock) instead of failing with "table is locked".

@@ -7,6 +7,7 @@
   const code = root.dataset.code;
   const api = root.dataset.api;
   const pollMs = parseInt(root.dataset.poll, 10) || 700;
+  const stepMs = parseInt(root.dataset.stepMs, 10) || 0;
   let board = null; // the game's renderer, from its package's board script (loaded with defer)
   const $ = (id) => document.getElementById(id);
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
@@ -26,6 +27,8 @@
   let replay = null; // {positions, log, index} while replaying a finished match
   let shownSeat = null; // hot-seat: whose hidden information is on screen
   let sending = false;
+  // Opponents' moves since mine, shown one at a time: {frames: [{view, move?}], index, timer}.
+  let steps = null;
 
   function headers(extra) {
     const h = Object.assign({ Accept: "application/json" }, extra || {});
@@ -45,10 +48,80 @@
   function setState(next) {
     // A poll sent before a move may answer after it: never go back to an older version.
     if (state && next.code === state.code && next.version < state.version) return;
+    const previous = state;
     const changed = !state || next.version !== state.version;
     state = next;
-    if (changed) selected = null;
+    if (changed) {
+      selected = null;
+      queueSteps(previous);
+    }
     render();
+  }
+
+  // What happened since my last move (a bot's or a friend's moves) is shown move by move: first
+  // the position my move left, then each of theirs, with its log line, before the board is mine.
+  function queueSteps(previous) {
+    const recent = state.recent;
+    if (!recent || !stepMs || replay) return;
+    // A page that opens (no previous answer) steps through them only for a player of the match.
+    const seen = previous && previous.code === state.code ? previous.plies : state.controlled.length ? 0 : Infinity;
+    const moves = recent.moves.filter((move) => move.ply > seen);
+    if (!moves.length) return;
+    const frames = moves.map((move) => ({ view: move.view, move: move }));
+    if (steps) {
+      steps.frames.push(...frames); // more arrived while showing the first ones: show them after
+      return;
+    }
+    const first = recent.moves.indexOf(moves[0]);
+    const start = first === 0 ? recent.before : recent.moves[first - 1].view;
+    steps = { frames: [{ view: start }, ...frames], index: 0 };
+    steps.timer = setTimeout(nextStep, stepMs);
+  }
+
+  function nextStep() {
+    if (!steps) return;
+    steps.index += 1;
+    if (steps.index >= steps.frames.length) steps = null;
+    else steps.timer = setTimeout(nextStep, stepMs);
+    render();
+  }
+
+  function skipSteps() {
+    if (!steps) return;
+    clearTimeout(steps.timer);
+    steps = null;
+    render();
+    $("board").querySelector("[tabindex='0']")?.focus();
+  }
+
+  function renderStep() {
+    const frame = steps.frames[steps.index];
+    const moves = steps.frames.length - 1;
+    if (frame.move) {
+      const text = fmt(T.pair, seatName(frame.move.seat), frame.move.text);
+      $("play-status").textContent = fmt(T.step, steps.index, moves, text);
+      renderLog(state.log.filter((entry) => entry.ply <= frame.move.ply), frame.move.ply);
+    } else {
+      $("play-status").textContent = thinkingText(steps.frames.slice(1).map((f) => f.move.seat));
+      renderLog(state.log.filter((entry) => entry.ply < steps.frames[1].move.ply));
+    }
+    $("pass-device").hidden = true;
+    board.render($("board"), frame.view, { T: T, roles: roles(), legalMoves: [], interactive: false });
+    $("move-form").hidden = true;
+    $("actions").replaceChildren();
+    $("undo-button").hidden = true;
+    $("board-help").hidden = true;
+    $("steps-skip").hidden = false;
+  }
+
+  // « Place 2 — <role> réfléchit… » for the seats that move next (the computer, or a friend).
+  function thinkingText(seats) {
+    const names = [...new Set(seats)].map(seatName);
+    return names.length ? fmt(T.thinking, names.join(", ")) : fmt(T.thinking, T.computer);
+  }
+
+  function botSeats() {
+    return state.seats.filter((seat) => seat.kind === "bot" && !state.controlled.includes(seat.index)).map((seat) => seat.index);
   }
 
   async function poll() {
@@ -98,6 +171,9 @@
 
   function sendMove(move) {
     selected = null;
+    // The computer answers within this request: say so while it thinks.
+    const bots = botSeats();
+    $("play-status").textContent = bots.length ? thinkingText(bots) : T.sending;
     post("moves/", { seat: state.viewer, move: move, expected_version: state.version });
   }
 
@@ -129,7 +205,11 @@
       return;
     }
     const mine = state.to_act.filter((s) => state.controlled.includes(s));
-    if (mine.length) status.textContent = fmt(T.yourTurn, mine.map(seatName).join(", "));
+    const thinking = state.to_act.filter((s) => botSeats().includes(s));
+    // The game may name what this turn asks for (a die to roll, a direction to choose…).
+    const asked = mine.length && board.status ? board.status(state.view, state.legal_moves || [], T) : "";
+    if (mine.length) status.textContent = fmt(T.yourTurn, mine.map(seatName).join(", ")) + (asked ? " " + asked : "");
+    else if (thinking.length) status.textContent = (state.controlled.length ? "" : T.spectator + " ") + thinkingText(thinking);
     else if (!state.controlled.length) status.textContent = T.spectator + " " + fmt(T.waiting, state.to_act.map(seatName).join(", "));
     else status.textContent = fmt(T.waiting, state.to_act.map(seatName).join(", "));
   }
@@ -139,8 +219,9 @@
     list.replaceChildren();
     state.seats.forEach((seat) => {
       const item = document.createElement("li");
+      // « On this screen » only on the screen it means: a friend's page says whose screen it is.
       let detail = seat.kind === "bot" ? fmt(T.bot, T.levels[seat.bot_level] || seat.bot_level)
-        : seat.kind === "local" ? T.local : seat.joined ? T.invite : T.notJoined;
+        : seat.kind === "local" ? (seat.yours ? T.local : T.hostScreen) : seat.joined ? T.invite : T.notJoined;
       if (seat.yours) detail += " · " + T.you;
       item.textContent = seatName(seat.index) + " (" + detail + ")";
       if (state.to_act.includes(seat.index)) item.className = "acting";
@@ -161,7 +242,7 @@
       const url = location.origin + invite.url;
       const item = document.createElement("li");
       const label = document.createElement("span");
-      label.textContent = seatName(invite.seat) + (invite.joined ? " (" + T.joined + ")" : "") + " : ";
+      label.textContent = fmt(T.pair, seatName(invite.seat) + (invite.joined ? " (" + T.joined + ")" : ""), "");
       const field = document.createElement("input");
       field.readOnly = true;
       field.value = url;
@@ -179,12 +260,13 @@
     });
   }
 
-  function renderLog(log) {
+  function renderLog(log, current) {
     const list = $("log");
     list.replaceChildren();
     log.forEach((entry) => {
       const item = document.createElement("li");
-      item.textContent = seatName(entry.seat) + " : " + entry.text;
+      item.textContent = fmt(T.pair, seatName(entry.seat), entry.text);
+      if (entry.ply === current) item.className = "current";
       list.appendChild(item);
     });
     list.scrollTop = list.scrollHeight;
@@ -201,6 +283,13 @@
       button.addEventListener("click", () => sendMove(move));
       box.appendChild(button);
     });
+  }
+
+  // The click-a-piece help, unless every move this turn is a button (a die, a direction, a pass).
+  function renderHelp() {
+    const moves = state.legal_moves || [];
+    const buttons = board.actions ? board.actions(moves, state.view) : [];
+    $("board-help").hidden = state.status === "finished" || (moves.length > 0 && buttons.length === moves.length);
   }
 
   function renderMoveList() {
@@ -229,6 +318,8 @@
     renderSeats();
     renderInvites();
     if (replay) return renderReplay();
+    $("steps-skip").hidden = !steps;
+    if (steps) return renderStep();
     renderLog(state.log);
     const pass = $("pass-device");
     if (needsPassScreen()) {
@@ -250,6 +341,7 @@
     }
     renderMoveList();
     renderActions();
+    renderHelp();
     $("undo-button").hidden = !state.can_undo;
     const finished = state.status === "finished";
     $("outcome").hidden = !finished;
@@ -328,6 +420,7 @@
   });
   $("pass-ready").addEventListener("click", () => { shownSeat = state.viewer; render(); });
   $("replay-start").addEventListener("click", startReplay);
+  $("steps-skip").addEventListener("click", skipSteps);
   $("next-round").addEventListener("submit", nextRound);
   $("replay-prev").addEventListener("click", () => { replay.index -= 1; renderReplay(); });
   $("replay-next").addEventListener("click", () => { replay.index += 1; renderReplay(); });

@@ -21,4 +21,19 @@
     if (field) field.addEventListener("change", relabel);
   });
   relabel();
+
+  // Only the seats of the chosen number of players show (the others would be ignored).
+  const players = form.elements.players;
+  function showSeats() {
+    const count = parseInt(players.value, 10);
+    form.querySelectorAll(".seat-field").forEach((field) => {
+      const hidden = parseInt(field.dataset.seat, 10) >= count;
+      field.hidden = hidden;
+      field.querySelectorAll("select").forEach((select) => { select.disabled = hidden; });
+    });
+  }
+  if (players) {
+    players.addEventListener("change", showSeats);
+    showSeats();
+  }
 })();

@@ -26,6 +26,9 @@ def serious_violations(page) -> list[str]:
         "/jeux/alcatraz/",
         "/jeux/prairie-ou-buffalo/",
         "/categories/",
+        "/jeux/pow-wow/",
+        "/jeux/pow-wow/jouer/",
+        "/pas-de-page-ici/",
     ],
 )
 def test_pages_have_no_serious_accessibility_violation(live_server, page, catalogue, path):

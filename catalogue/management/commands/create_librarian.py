@@ -38,7 +38,13 @@ class Command(BaseCommand):
         self.stdout.write(f"Compte de bibliothécaire « {username} » créé.")
 
     def _ask_password(self) -> str:
-        first = getpass.getpass("Mot de passe : ")
-        if first != getpass.getpass("Mot de passe (encore) : "):
+        try:
+            first = getpass.getpass("Mot de passe : ")
+            second = getpass.getpass("Mot de passe (encore) : ")
+        except (EOFError, KeyboardInterrupt):
+            # Ctrl-D or Ctrl-C at the prompt: the librarian changed their mind, not a crash.
+            self.stdout.write("")
+            raise CommandError("Création annulée : aucun compte n'a été créé.") from None
+        if first != second:
             raise CommandError("Les deux mots de passe diffèrent.")
         return first

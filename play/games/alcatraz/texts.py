@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from .state import UNNUMBERED_ROW
+
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
     "no_prisoner_in_cell": gettext_lazy("Vous n'avez plus de prisonnier dans la cellule."),
@@ -107,10 +109,18 @@ def _seat(index: int) -> str:
     return _("place %(n)d") % {"n": index + 1}
 
 
+def square_label(name: str) -> str:
+    """A square as the board shows it: the row in front of the cell has no number."""
+    if isinstance(name, str) and name[1:] == str(UNNUMBERED_ROW):
+        return _("%(column)s (rangée sans numéro)") % {"column": name[0]}
+    return name
+
+
 def describe_event(e: dict) -> str:
     """One event of a turn (prisoner, guard, capture, alarm…) in the active language."""
     kind = e.get("kind")
-    values = {k: v for k, v in e.items() if k != "seat"}
+    values = {k: square_label(v) if k in ("from", "to", "square") else v for k, v in e.items()}
+    values.pop("seat", None)
     if "seat" in e:
         values["seat"] = _seat(e["seat"])
     if kind == "prisoner" and e["from"] == "cell":
@@ -176,4 +186,8 @@ def play_texts() -> dict:
         "pass": _("Passer (aucun coup possible)"),
         "die": _("Dé : %s"),
         "caught": _("repris"),
+        "unnumbered": _("%s (rangée sans numéro)"),
+        "alarmRoll": _("Alarme : lancez le dé."),
+        "alarmDirection": _("Alarme : choisissez la direction du gardien de la rangée %s."),
+        "lastMove": _("dernier coup"),
     }

@@ -10,12 +10,18 @@
     return [LEFT + col * CELL, TOP + (row - 1) * CELL];
   }
 
+  // The row in front of the cell has no number on the board: squares there are named as it shows
+  // them (« a, rangée sans numéro »), in the move list and the squares' labels alike.
+  function squareLabel(name, view, A) {
+    return parseInt(name.slice(1), 10) === view.unnumbered_row ? fmt(A.unnumbered, name[0]) : name;
+  }
+
   const alcatraz = {
     moveLabel(move, view, T) {
       const A = T.game;
-      if (move.type === "move" && move.from === "cell") return fmt(A.leave, move.to);
-      if (move.type === "move") return fmt(A.move, move.from, move.to);
-      if (move.type === "board") return fmt(A.board, move.from);
+      if (move.type === "move" && move.from === "cell") return fmt(A.leave, squareLabel(move.to, view, A));
+      if (move.type === "move") return fmt(A.move, squareLabel(move.from, view, A), squareLabel(move.to, view, A));
+      if (move.type === "board") return fmt(A.board, squareLabel(move.from, view, A));
       if (move.type === "roll") return A.roll;
       if (move.type === "alarm") return fmt(A[move.direction], view.alarm_roll);
       return A.pass;
@@ -24,6 +30,13 @@
     // Moves that are not a click on the board: the die, the alarm direction, passing.
     actions(moves) {
       return moves.filter((m) => ["roll", "alarm", "pass"].includes(m.type));
+    },
+
+    // What an alarm asks of the player, for the status line.
+    status(view, moves, T) {
+      if (moves.some((m) => m.type === "roll")) return T.game.alarmRoll;
+      if (moves.some((m) => m.type === "alarm")) return fmt(T.game.alarmDirection, view.alarm_roll);
+      return "";
     },
 
     render(container, view, ctx) {
@@ -45,6 +58,7 @@
       const events = view.last_events || [];
       const captured = new Set(events.filter((e) => e.kind === "capture").map((e) => e.square));
       const guardMove = events.find((e) => e.kind === "guard");
+      const prisonerMove = events.find((e) => e.kind === "prisoner" || e.kind === "board");
       const squares = {};
 
       // The boat (top) and the cell (bottom) are targets/origins too.
@@ -52,7 +66,7 @@
       el("rect", { x: LEFT + 3 * CELL, y: 6, width: 3 * CELL, height: TOP - 14, rx: 18, class: "boat" + (targets.has("boat") ? " target-zone" : "") }, boat);
       el("text", { x: LEFT + 4.5 * CELL, y: 26, class: "zone-label" }, boat).textContent = A.boat;
       drawCounts(boat, view.boat, LEFT + 3 * CELL + 12, 42);
-      boat.setAttribute("aria-label", A.boat + " — " + view.boat.map((n, s) => `${(ctx.roles && ctx.roles[s]) || s + 1} : ${n}`).join(", ") + (targets.has("boat") ? ` (${T.target})` : ""));
+      boat.setAttribute("aria-label", A.boat + " — " + view.boat.map((n, s) => fmt(T.pair, (ctx.roles && ctx.roles[s]) || s + 1, n)).join(", ") + (targets.has("boat") ? ` (${T.target})` : ""));
       boat.addEventListener("click", () => ctx.interactive && targets.has("boat") && ctx.onMove(targets.get("boat")));
 
       const grid = el("g", { role: "grid", "aria-label": T.boardLabel }, svg);
@@ -66,14 +80,16 @@
           if (hatched.has(name)) el("rect", { x, y, width: CELL, height: CELL, fill: "url(#hatch)", class: "hatched" }, g);
           const parts = [];
           if (guardMove && (guardMove.from === name || guardMove.to === name)) el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, class: "last-guard" }, g);
+          if (prisonerMove && (prisonerMove.from === name || prisonerMove.to === name)) { el("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6, class: "last-prisoner" }, g); parts.push(T.game.lastMove); }
           if (guards.has(name)) { el("rect", { x: x + 12, y: y + 8, width: CELL - 24, height: CELL - 16, rx: 4, class: "guard" }, g); parts.push(A.guard); }
           if (name in owner) { el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 13, fill: COLOURS[owner[name]], class: "prisoner" }, g); parts.push(fmt(A.prisoner, (ctx.roles && ctx.roles[owner[name]]) || owner[name] + 1)); }
           if (captured.has(name)) { el("path", { d: `M${x + 10} ${y + 10} L${x + CELL - 10} ${y + CELL - 10} M${x + CELL - 10} ${y + 10} L${x + 10} ${y + CELL - 10}`, class: "caught-mark" }, g); parts.push(A.caught); }
           if (hatched.has(name)) parts.push(A.hatched);
           if (name === ctx.selected) { el("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, class: "selected-mark" }, g); parts.push(T.selected); }
-          if (targets.has(name)) { el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 8, class: "target-mark" }, g); parts.push(T.target); }
+          // A diamond in a colour no player has: a destination is never taken for a prisoner.
+          if (targets.has(name)) { const cx = x + CELL / 2, cy = y + CELL / 2; el("path", { d: `M${cx} ${cy - 11} L${cx + 11} ${cy} L${cx} ${cy + 11} L${cx - 11} ${cy} Z`, class: "target-mark" }, g); parts.push(T.target); }
           if (ctx.interactive && origins.has(name)) g.classList.add("movable");
-          g.setAttribute("aria-label", `${name} : ${parts.length ? parts.join(", ") : T.empty}`);
+          g.setAttribute("aria-label", fmt(T.pair, squareLabel(name, view, A), parts.length ? parts.join(", ") : T.empty));
           g.addEventListener("click", () => {
             if (!ctx.interactive) return;
             if (targets.has(name)) ctx.onMove(targets.get(name));
@@ -90,7 +106,7 @@
       el("rect", { x: LEFT, y: TOP + rows * CELL + 20, width: columns.length * CELL, height: 40, rx: 6, class: "jail" + (ctx.selected === "cell" ? " selected-zone" : "") }, cell);
       el("text", { x: LEFT + 40, y: TOP + rows * CELL + 45, class: "zone-label" }, cell).textContent = A.cell;
       drawCounts(cell, view.cell, LEFT + 90, TOP + rows * CELL + 40);
-      cell.setAttribute("aria-label", A.cell + " — " + view.cell.map((n, s) => `${(ctx.roles && ctx.roles[s]) || s + 1} : ${n}`).join(", ") + (ctx.selected === "cell" ? ` (${T.selected})` : ""));
+      cell.setAttribute("aria-label", A.cell + " — " + view.cell.map((n, s) => fmt(T.pair, (ctx.roles && ctx.roles[s]) || s + 1, n)).join(", ") + (ctx.selected === "cell" ? ` (${T.selected})` : ""));
       cell.addEventListener("click", () => ctx.interactive && origins.has("cell") && ctx.onSelect(ctx.selected === "cell" ? null : "cell"));
 
       if (view.alarm_roll) {

@@ -2,6 +2,7 @@
 (function () {
   "use strict";
   const { el, gridKeyboard, CELL } = window.LudoBoards._svg;
+  const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
 
   const buffalo = {
     moveLabel(move, view, T) {
@@ -50,7 +51,7 @@
           if (targets.has(name)) { el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: piece ? 24 : 9, class: "target-mark" }, g); states.push(T.target); }
           if (piece) drawPiece(g, piece, x, y);
           if (ctx.interactive && origins.has(name)) g.classList.add("movable");
-          g.setAttribute("aria-label", `${name} : ${piece ? T.game.pieces[piece] : T.empty}${states.length ? " (" + states.join(", ") + ")" : ""}`);
+          g.setAttribute("aria-label", fmt(T.pair, name, (piece ? T.game.pieces[piece] : T.empty) + (states.length ? " (" + states.join(", ") + ")" : "")));
           g.addEventListener("click", () => {
             if (!ctx.interactive) return;
             if (targets.has(name)) ctx.onMove(targets.get(name));

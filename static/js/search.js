@@ -1,0 +1,51 @@
+// The search page: empty fields stay out of the URL, and on a phone the filters open from a button
+// so that the results come first. Without this script the page still works: every filter shows,
+// and the server drops empty parameters with a redirect.
+(function () {
+  "use strict";
+  var form = document.querySelector(".search-form");
+  if (!form) {
+    return;
+  }
+
+  form.addEventListener("submit", function () {
+    form.querySelectorAll("input[name], select[name]").forEach(function (field) {
+      if (field.value === "") {
+        field.disabled = true;
+      }
+    });
+  });
+  // Coming back to the page from the browser's history: the fields work again.
+  window.addEventListener("pageshow", function () {
+    form.querySelectorAll("[disabled]").forEach(function (field) {
+      field.disabled = false;
+    });
+  });
+
+  var toggle = form.querySelector(".filters-toggle");
+  if (!toggle) {
+    return;
+  }
+  var panels = toggle
+    .getAttribute("aria-controls")
+    .split(" ")
+    .map(function (id) {
+      return document.getElementById(id);
+    })
+    .filter(Boolean);
+  document.documentElement.classList.add("filters-collapsible");
+  toggle.hidden = false;
+  toggle.addEventListener("click", function () {
+    var open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", String(open));
+    panels.forEach(function (panel) {
+      panel.classList.toggle("is-open", open);
+    });
+    if (open && panels.length) {
+      var first = panels[0].querySelector("input, select, a");
+      if (first) {
+        first.focus();
+      }
+    }
+  });
+})();
