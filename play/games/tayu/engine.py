@@ -85,6 +85,7 @@ HIGHER_PRODUCT, EQUAL_PRODUCTS = "higher_product", "equal_products"
 SPOILER_HELD, BID_BEATEN = "spoiler_held", "bid_beaten"
 FILES = "abcdefghijklmnopqrs"  # column letters of square names, west to east
 _KIND_TABLE = kind_table()
+_KIND_NAMES = ["-".join(str(p) for p in kind) for kind in KINDS]
 
 
 def square_name(row: int, col: int) -> str:
@@ -203,6 +204,7 @@ class TaYuEngine(Engine[TaYuState]):
             "edges": list(EDGE_NAMES),
             "kinds": _KIND_TABLE,
             "ringed": list(RINGED),
+            "kind_names": _KIND_NAMES,
             "seats": state.seats,
             "options": dict(state.options),
             "tiles": state.to_dict()["tiles"],

@@ -51,11 +51,22 @@ def arranged_start(seats: int, kinds: list[int], options: dict | None = None) ->
     return data
 
 
-def _draw(seat: int, words: Any = "") -> ScenarioStep:
+TURNS = gettext_lazy(
+    "Quand un joueur a posé, le suivant prend la relève... et ainsi de suite. On joue donc à tour "
+    "de rôle."
+)
+EXTEND = gettext_lazy(
+    "Chaque pierre devra ensuite être en correspondance avec les canaux ouverts et les prolonger."
+)
+
+
+def _draw(seat: int, words: Any = TURNS) -> ScenarioStep:
     return ScenarioStep(seat, {"type": "draw", "stack": 0}, words)
 
 
-def _place(seat: int, row: int, col: int, rotation: int, words: Any = "", tile=0) -> ScenarioStep:
+def _place(
+    seat: int, row: int, col: int, rotation: int, words: Any = EXTEND, tile=0
+) -> ScenarioStep:
     move = {"type": "place", "tile": tile, "row": row, "col": col, "rotation": rotation}
     return ScenarioStep(seat, move, words)
 
@@ -163,7 +174,14 @@ def build_scenarios() -> tuple[Scenario, ...]:
                         "A partir d'une mise, un autre joueur peut en annoncer une plus basse."
                     ),
                 ),
-                ScenarioStep(2, {"type": "pass"}),
+                ScenarioStep(
+                    2,
+                    {"type": "pass"},
+                    gettext_lazy(
+                        "Est désigné GENEUR de service celui qui offre le moins dans le système "
+                        "de mise."
+                    ),
+                ),
                 ScenarioStep(
                     0,
                     {"type": "pass"},

@@ -196,8 +196,6 @@ def play_texts() -> dict[str, Any]:
         "held": _("Pierres tenues"),
         "hand": _("Joueur %s"),
         "choose": _("Choisir cette pierre"),
-        "chosen": _("pierre choisie"),
-        "place": _("Poser en %s, rotation %s"),
         "placeTile": _("Poser la pierre %s en %s, rotation %s"),
         "bid": _("Annoncer %s"),
         "pass": _("Passer"),
@@ -207,7 +205,15 @@ def play_texts() -> dict[str, Any]:
         "scores": _("Points par rive"),
         "product": _("%s : %s × %s = %s"),
         "supplyLeft": _("%s pierres dans le talon"),
-        "noFit": _("Cette pierre ne peut aller nulle part."),
+        "fitCount": _("%s places possibles"),
+        "noFitHere": _("aucune place dans ce sens, tournez la pierre"),
+        "askBid": _("Annoncez une enchère plus basse, ou passez."),
+        "askDraw": _("Prenez une pierre dans une des deux colonnes du talon."),
+        "askPlace": _(
+            "Posez la pierre : son coin nord-ouest va sur une case en surbrillance (R pour la "
+            "tourner)."
+        ),
+        "roles": {code: str(label) for code, label in ROLE_LABELS.items()},
         "ended": {
             "blocked": _("La pierre prise ne peut être posée."),
             "supply_empty": _("Le talon est vide."),
