@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from .engine import square_name
 from .state import MAX_BID
@@ -181,8 +181,18 @@ def play_texts() -> dict[str, Any]:
         "centre": _("case centrale"),
         "marked": _("position marquée"),
         "fits": _("la pierre peut aller ici"),
-        "directions": [_("nord"), _("est"), _("sud"), _("ouest")],
-        "edges": {"N": _("Nord"), "E": _("Est"), "S": _("Sud"), "W": _("Ouest")},
+        "directions": [
+            pgettext("compass", "nord"),
+            pgettext("compass", "est"),
+            pgettext("compass", "sud"),
+            pgettext("compass", "ouest"),
+        ],
+        "edges": {
+            "N": pgettext("compass", "Nord"),
+            "E": pgettext("compass", "Est"),
+            "S": pgettext("compass", "Sud"),
+            "W": pgettext("compass", "Ouest"),
+        },
         "rotate": _("Tourner la pierre (touche R)"),
         "rotation": _("Rotation : %s quarts de tour"),
         "supply": _("Talon"),
@@ -198,7 +208,7 @@ def play_texts() -> dict[str, Any]:
         "choose": _("Choisir cette pierre"),
         "placeTile": _("Poser la pierre %s en %s, rotation %s"),
         "bid": _("Annoncer %s"),
-        "pass": _("Passer"),
+        "pass": pgettext("bidding", "Passer"),
         "auction": _("Enchère la plus basse : %s (joueur %s)"),
         "noBid": _("Aucune enchère"),
         "spoiler": _("Gêneur : joueur %s, enchère %s"),
