@@ -9,11 +9,16 @@ builders compare their expectation with the bid, the spoiler wins while both sta
 
 Search (no peeking: the face-down tiles are only known as a multiset, and the front tops by their
 ring backs). A draw is valued exactly over the kinds it may reveal (every unseen tile of the
-visible ring class is equally likely). A placement is valued by the evaluation after it
-(beginner), or by what the next player can best make of it, averaged over the kinds they may draw
-(intermediate, strong: a two-ply expectimax on the best candidates, wider and deeper sampled for
-strong, stopped by the clock). The auction is a rule of thumb: bid while the bid stays above the
-product a builder is expected to reach.
+visible ring class is equally likely) by the best placement of each. A placement is valued by the
+evaluation after it (beginner, which is also the one-ply reference player), or by what the next
+player can best make of it (intermediate and strong: a two-ply expectimax over the best
+candidates; the next player takes the front top whose ring class promises them most, every kind
+of that class weighted by its unseen copies, and places it where it suits them best). Strong
+searches twice as many candidates. The clock stops the search between candidates. The auction is
+a rule of thumb: bid while the bid stays above the product a builder is expected to reach.
+
+Measured (bench/tayu_bench.py): the two-ply search beats random players but is only about even
+with the one-ply player on the same evaluation; see the bench's figures.
 """
 
 from __future__ import annotations
@@ -22,22 +27,21 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from play.engines.base import Move
 
 from .engine import TaYuEngine
-from .moves import frontier
+from .moves import draw_columns, frontier
 from .state import AUCTION_SEATS, EDGES_OF_ROLE, SPOILER, TaYuState
-from .tiles import COPIES, KINDS, RINGED, SIZE, edge_value, padded
+from .tiles import COPIES, KINDS, ORIENTATIONS, RINGED, SIZE, edge_value, padded, unpadded
 
 ENGINE = TaYuEngine()
 REACH = 0.6  # share of a point an open end standing on an edge square is worth to that edge
 DECAY = 0.5  # per square between the end and the edge (measured: 0.8 and 0.9 play worse)
 HEADING = (1.6, 0.8, 0.35)  # the channel runs toward the edge, across it, away from it
-TEMPO = 1.0  # weight of the open ends on the edges of the seat to move
+BLOCKED_FACTOR = 0.3  # share of an end's worth toward an edge beyond a tile
 PRODUCT_SCALE = 10.0  # a product gap of this much is worth a reward of about 0.73
-EXPECTED_PRODUCT = 16.0  # a builder's typical final product (the auction's rule of thumb)
+EXPECTED_PRODUCT = 40.0  # the better builder's typical final product (measured in bot games)
 BID_MARGIN = 4  # the bot bids down to EXPECTED_PRODUCT + this
 
 
@@ -46,14 +50,14 @@ class Level:
     """How hard a bot thinks: candidates searched two plies deep, kinds sampled per reply."""
 
     candidates: int  # 0: one ply only
-    reply_kinds: int
+    reply_kinds: int  # 0: the next tile exactly as the supply's front tops allow
     time_limit: float
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level(candidates=0, reply_kinds=0, time_limit=1.0),
-    "intermediate": Level(candidates=6, reply_kinds=8, time_limit=1.0),
-    "strong": Level(candidates=12, reply_kinds=0, time_limit=0.9),
+    "intermediate": Level(candidates=6, reply_kinds=0, time_limit=1.0),
+    "strong": Level(candidates=12, reply_kinds=0, time_limit=0.9),  # checked between candidates
 }
 
 
@@ -83,27 +87,44 @@ WORTH = _worth_table(REACH, DECAY, HEADING)
 
 
 def expected_edges(state: TaYuState, table: dict | None = None) -> list[float]:
-    """Points scored on N, E, S, W plus the worth of the open channel ends."""
+    """Points scored on N, E, S, W plus the worth of the open channel ends (less toward an edge
+    that a tile already stands between the end and)."""
     table = WORTH if table is None else table
     n, e, s, w = (float(x) for x in state.scores)
+    blocked = BLOCKED_FACTOR
+    if blocked == 1.0:
+        for end in frontier(state):
+            dn, de, ds, dw = table[end]
+            n, e, s, w = n + dn, e + de, s + ds, w + dw
+        return [n, e, s, w]
+    top, bottom = [SIZE] * SIZE, [-1] * SIZE  # per column: first and last covered row
+    left, right = [SIZE] * SIZE, [-1] * SIZE  # per row: first and last covered column
+    for kind, row, col, rotation, _seat in state.tiles:
+        for r, c, _mask in ORIENTATIONS[kind][rotation].squares:
+            r, c = row + r, col + c
+            if r < top[c]:
+                top[c] = r
+            if r > bottom[c]:
+                bottom[c] = r
+            if c < left[r]:
+                left[r] = c
+            if c > right[r]:
+                right[r] = c
     for end in frontier(state):
         dn, de, ds, dw = table[end]
-        n, e, s, w = n + dn, e + de, s + ds, w + dw
+        r, c = unpadded(end[0])
+        n += dn if top[c] > r else dn * blocked
+        s += ds if bottom[c] < r else ds * blocked
+        w += dw if left[r] > c else dw * blocked
+        e += de if right[r] < c else de * blocked
     return [n, e, s, w]
 
 
-def seat_products(state: TaYuState, tempo: float | None = None) -> list[float | None]:
-    """Each seat's expected product (``None`` for the spoiler and during the auction). The open
-    ends count ``tempo`` times more for the edges of the seat that moves next: it may use them
-    first."""
-    tempo = TEMPO if tempo is None else tempo
+def seat_products(state: TaYuState) -> list[float | None]:
+    """Each seat's expected product (``None`` for the spoiler and during the auction)."""
     totals = expected_edges(state)
-    roles = state.roles()
-    mover_edges = EDGES_OF_ROLE.get(roles[state.to_move], ()) if state.phase != "over" else ()
-    for edge in mover_edges:
-        totals[edge] = state.scores[edge] + (totals[edge] - state.scores[edge]) * tempo
     out: list[float | None] = []
-    for role in roles:
+    for role in state.roles():
         edges = EDGES_OF_ROLE.get(role)
         out.append(None if edges is None else totals[edges[0]] * totals[edges[1]])
     return out
@@ -235,26 +256,53 @@ def reply_kinds(state: TaYuState, count: int, rng: random.Random) -> list[tuple[
     return [(k, 1.0 / count) for k in rng.sample(pool, count)]
 
 
-def _reply_value(after: TaYuState, seat: int, kinds: list[tuple[int, float]]) -> float:
-    """``seat``'s value once the next player has drawn one of ``kinds`` and placed their best."""
-    if ENGINE.outcome(after) is not None or not kinds:
+def _reply_value(after: TaYuState, seat: int, kinds: list[tuple[int, float]] | None) -> float:
+    """``seat``'s value once the next player has drawn and placed their best tile.
+
+    ``kinds`` given: the next tile is one of them (weights). ``None``: exactly as the rules make
+    it, a front top of the supply, of the ring class everybody sees; the next player takes the
+    column that promises them most, then their best placement of the tile it reveals."""
+    if ENGINE.outcome(after) is not None:
         return evaluate(after)[seat]
     nxt = after.to_move
+    if kinds is not None:
+        return _expected_reply(after, seat, nxt, kinds)[0]
+    columns = draw_columns(after)
+    if not columns:
+        return evaluate(after)[seat]
+    best_for_them, value = -1.0, 0.0
+    seen: dict[bool, tuple[float, float]] = {}
+    for column in columns:
+        ringed = RINGED[after.supply[column][after.front(column)][-1]]
+        if ringed not in seen:
+            seen[ringed] = _expected_reply(after, seat, nxt, draw_distribution(after, column))
+        mine, theirs = seen[ringed]
+        if theirs > best_for_them:
+            best_for_them, value = theirs, mine
+    return value
+
+
+def _expected_reply(
+    after: TaYuState, seat: int, nxt: int, kinds: list[tuple[int, float]]
+) -> tuple[float, float]:
+    """(``seat``'s, ``nxt``'s) expected values when ``nxt`` draws one of ``kinds`` and places
+    it where it suits them best."""
     rng = random.Random(0)
-    total = 0.0
+    mine = theirs = 0.0
     for kind, weight in kinds:
         hypo = _with_hand(after, nxt, kind)
         replies = ENGINE.legal_moves(hypo, nxt)
         if not replies:
-            total += weight * final_values(after)[seat]  # that draw would end the game
+            final = final_values(after)  # that draw would end the game
+            mine, theirs = mine + weight * final[seat], theirs + weight * final[nxt]
             continue
         best_for_them, value = -1.0, 0.0
         for move in replies:
             values = evaluate(ENGINE.play(hypo, nxt, move, rng))
             if values[nxt] > best_for_them:
                 best_for_them, value = values[nxt], values[seat]
-        total += weight * value
-    return total
+        mine, theirs = mine + weight * value, theirs + weight * best_for_them
+    return mine, theirs
 
 
 def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Random) -> Move:
@@ -263,7 +311,7 @@ def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Rand
     best = scored[0][1]
     if level.candidates == 0 or len(scored) == 1 or clock.out():
         return best
-    kinds = reply_kinds(state, level.reply_kinds, rng)
+    kinds = None if level.reply_kinds == 0 else reply_kinds(state, level.reply_kinds, rng)
     best_value = -1.0
     for _value, move, after in scored[: level.candidates]:
         deep = _reply_value(after, seat, kinds)
@@ -330,7 +378,3 @@ def one_ply_move(state: TaYuState, seat: int, rng: random.Random) -> Move:
 def random_move(state: TaYuState, seat: int, rng: random.Random) -> Move:
     moves = ENGINE.legal_moves(state, seat)
     return moves[rng.randrange(len(moves))]
-
-
-def describe_levels() -> dict[str, Any]:
-    return {name: vars(level) for name, level in LEVELS.items()}
