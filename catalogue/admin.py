@@ -1,12 +1,9 @@
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
-
-from importers.export import catalogue_export
 
 from . import services
 from .admin_forms import CreditForm, GameAdminForm, game_field_label
@@ -103,7 +100,8 @@ class GameAdmin(admin.ModelAdmin):
         (_("Provenance"), {"fields": readonly_fields, "classes": ["collapse"]}),
     ]
 
-    actions = ["export_csv", "export_json", "print_labels"]
+    # importers.admin adds the export actions (the catalogue knows nothing of the importers).
+    actions = ["print_labels"]
 
     def get_urls(self):
         own = [
@@ -126,14 +124,6 @@ class GameAdmin(admin.ModelAdmin):
     def print_labels(self, request, queryset):
         return _labels_response(request, queryset.select_related("category"), sheet=True)
 
-    @admin.action(description=_("Exporter les jeux sélectionnés (CSV)"), permissions=["view"])
-    def export_csv(self, request, queryset):
-        return _download(catalogue_export(fmt="csv", games=queryset))
-
-    @admin.action(description=_("Exporter les jeux sélectionnés (JSON)"), permissions=["view"])
-    def export_json(self, request, queryset):
-        return _download(catalogue_export(fmt="json", games=queryset))
-
     def save_model(self, request, obj, form, change):
         services.game_prepare(game=obj)
         super().save_model(request, obj, form, change)
@@ -148,12 +138,6 @@ def _labels_response(request, games, *, sheet: bool) -> TemplateResponse:
     labels = box_labels(games=games, absolute_url=request.build_absolute_uri)
     context = {"labels": labels, "sheet": sheet, "title": _("Étiquettes à imprimer")}
     return TemplateResponse(request, "admin/catalogue/game/labels.html", context)
-
-
-def _download(export) -> HttpResponse:
-    response = HttpResponse(export.data, content_type=export.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
-    return response
 
 
 @admin.register(Author)

@@ -10,9 +10,8 @@ from django.core.exceptions import FieldDoesNotExist
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from importers.fields import REVIEWABLE_FIELDS
-
 from .models import Credit, Game
+from .review import REVIEWABLE_FIELDS
 
 HEADING_MAX_LENGTH = 200
 

@@ -75,10 +75,13 @@ def game_prepare(*, game: Game) -> None:
 def game_set_credits(*, game: Game, credits: Iterable[tuple[str, str]]) -> None:
     """Replace the game's authors by ``(name, role)`` pairs, in order."""
     game.credits.all().delete()
-    for position, (name, role) in enumerate(credits):
-        Credit.objects.create(
-            game=game, author=author_get_or_create(name=name), role=role, position=position
-        )
+    seen: set[tuple[int, str]] = set()
+    for name, role in credits:
+        author = author_get_or_create(name=name)
+        if (author.pk, role) in seen:
+            continue  # the same person twice in one role (names differing in case): one credit
+        seen.add((author.pk, role))
+        Credit.objects.create(game=game, author=author, role=role, position=len(seen) - 1)
 
 
 @transaction.atomic

@@ -1,12 +1,19 @@
-"""The librarians' import screen: upload, read the dry-run report, confirm; and the history."""
+"""The librarians' import screen: upload, read the dry-run report, confirm; and the history.
+Also the export of selected games, added to the catalogue's game admin (the catalogue knows
+nothing of the importers)."""
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.translation import gettext_lazy as _
 
+from catalogue.admin import GameAdmin
+from catalogue.models import Game
+
+from .export import Export, catalogue_export
 from .forms import ImportUploadForm
 from .models import ImportBatch
 from .services import import_batch_apply, import_batch_cancel, import_batch_prepare
@@ -114,3 +121,27 @@ class ImportBatchAdmin(admin.ModelAdmin):
         batch = self.get_object(request, object_id)
         extra_context = {**(extra_context or {}), "report": batch.report if batch else {}}
         return super().change_view(request, object_id, form_url, extra_context)
+
+
+class GameExportAdmin(GameAdmin):
+    """The catalogue's game admin, with « export the selected games » (CSV or JSON)."""
+
+    actions = [*(GameAdmin.actions or []), "export_csv", "export_json"]
+
+    @admin.action(description=_("Exporter les jeux sélectionnés (CSV)"), permissions=["view"])
+    def export_csv(self, request, queryset):
+        return _download(catalogue_export(fmt="csv", games=queryset))
+
+    @admin.action(description=_("Exporter les jeux sélectionnés (JSON)"), permissions=["view"])
+    def export_json(self, request, queryset):
+        return _download(catalogue_export(fmt="json", games=queryset))
+
+
+def _download(export: Export) -> HttpResponse:
+    response = HttpResponse(export.data, content_type=export.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
+    return response
+
+
+admin.site.unregister(Game)
+admin.site.register(Game, GameExportAdmin)

@@ -40,6 +40,13 @@ cells than the header, a bad number or a minimum above its maximum reject the fi
 
 :func:`write_csv` writes records with the French header, ``;`` and a UTF-8 BOM (what Excel opens
 as is); reading its output gives the same records.
+
+Formulas: a spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return as a formula (« - On déplace un prisonnier… » too). :func:`write_csv` prefixes such
+a cell with a single quote, as the OWASP guidance on CSV injection says — and each such line of a
+multi-line cell, for the tools that split a cell at its line breaks —, and also one made of quotes
+followed by one of those (« '=x » → « ''=x »); :func:`parse_csv` removes that one quote again, so
+export → import changes nothing.
 """
 
 from __future__ import annotations
@@ -50,12 +57,20 @@ import io
 import re
 from collections.abc import Iterable
 
+from catalogue.rules import fold
 from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
 from importers.pmb import parse_authors, parse_category
 from importers.records import GameRecord, RecordError
-from importers.rules import fold
 
-__all__ = ["COLUMNS", "FORMAT_CSV", "looks_like_csv", "parse_csv", "write_csv"]
+__all__ = [
+    "COLUMNS",
+    "FORMAT_CSV",
+    "looks_like_csv",
+    "neutralise_formula",
+    "parse_csv",
+    "restore_formula",
+    "write_csv",
+]
 
 FORMAT_CSV = "csv"
 
@@ -87,6 +102,21 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _BY_NAME = {name: key for key, names in COLUMNS.items() for name in names}
 _DELIMITERS = (";", ",", "\t")
 _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
+#: A cell a spreadsheet would read as a formula, possibly behind our escaping quotes.
+_FORMULA = re.compile(r"'*[=+\-@\t\r]")
+
+
+def neutralise_formula(value: str) -> str:
+    """``=1+1`` → ``'=1+1``, line by line: text, never a formula (see the module docstring)."""
+    return "\n".join("'" + line if _FORMULA.match(line) else line for line in value.split("\n"))
+
+
+def restore_formula(value: str) -> str:
+    """The inverse of :func:`neutralise_formula`: ``'=1+1`` → ``=1+1``."""
+    return "\n".join(
+        line[1:] if line.startswith("'") and _FORMULA.match(line) else line
+        for line in value.split("\n")
+    )
 
 
 def column_key(header: str) -> str:
@@ -197,7 +227,9 @@ def parse_csv(data: bytes, source_name: str, warnings: list[str] | None = None) 
 def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord:
     def cell(key: str) -> str:
         position = columns.get(key)
-        return row[position].strip() if position is not None and position < len(row) else ""
+        if position is None or position >= len(row):
+            return ""
+        return restore_formula(row[position].strip())
 
     raw = RawRecord(index=index)
     raw.field_names = {key: header[position].strip() for key, position in columns.items()}
@@ -262,6 +294,12 @@ def csv_row(record: GameRecord) -> dict[str, object]:
     }
 
 
+def _cell(value: object) -> object:
+    if value is None:
+        return ""
+    return neutralise_formula(value) if isinstance(value, str) else value
+
+
 def write_csv(records: Iterable[GameRecord]) -> bytes:
     """The records as CSV: French header, ``;`` delimiter, UTF-8 with BOM, CRLF rows."""
     out = io.StringIO(newline="")
@@ -269,5 +307,5 @@ def write_csv(records: Iterable[GameRecord]) -> bytes:
     writer.writerow([names[0] for names in COLUMNS.values()])
     for record in records:
         row = csv_row(record)
-        writer.writerow(["" if row[key] is None else row[key] for key in COLUMNS])
+        writer.writerow([_cell(row[key]) for key in COLUMNS])
     return codecs.BOM_UTF8 + out.getvalue().encode("utf-8")

@@ -7,8 +7,8 @@ and :func:`build_record` validates them the way the PMB reader does (:mod:`impor
 * players, ages and duration are whole numbers written with ASCII digits; an ``Age maximum`` of
   99 or more means "no upper limit" (``max_age`` None, not missing), an absent one is missing;
 * a minimum above its maximum rejects the record, on the maximum's field;
-* rules sections come from :func:`importers.rules.split_sections`, and the components, when the
-  file gives none, from :func:`importers.rules.extract_components`;
+* rules sections come from :func:`catalogue.rules.split_sections`, and the components, when the
+  file gives none, from :func:`catalogue.rules.extract_components`;
 * ``missing_fields`` is the PMB review list (authors, publisher, category, the numbers,
   components, rules text), plus ``document_type`` where the format always carries one (UNIMARC's
   leader) — unless the file states the review list itself (the catalogue's own exports do).
@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from catalogue.review import REVIEWABLE_FIELDS
+from catalogue.rules import extract_components, split_sections
 from importers.records import AuthorCredit, GameRecord, RecordError, RulesSection
-from importers.rules import extract_components, split_sections
 
 __all__ = [
     "NO_AGE_LIMIT",
@@ -34,12 +35,6 @@ __all__ = [
 
 NO_AGE_LIMIT = 99  # PMB's "Age maximum" for "no upper limit"
 NUMBER_FIELDS = ("min_players", "max_players", "min_age", "max_age", "duration_minutes")
-#: The names a review list may hold, in GameRecord order.
-REVIEWABLE_FIELDS = (
-    "document_type", "authors", "publisher", "category", "min_players", "max_players",
-    "min_age", "max_age", "duration_minutes", "principle", "pedagogical_analysis",
-    "components", "rules_text",
-)  # fmt: skip
 _DIGITS = re.compile(r"[0-9]+")
 
 
@@ -113,7 +108,7 @@ def build_record(raw: RawRecord, source_name: str, source_format: str) -> GameRe
     title = one_line(_text(raw, "title"))
     if not title:
         raise RecordError(
-            "notice sans titre : le titre est absent ou vide",
+            f"notice sans titre : le champ « {raw.field_name('title')} » est absent ou vide",
             source_name=source_name,
             record=raw.name(),
             field=raw.field_name("title"),

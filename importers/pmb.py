@@ -55,7 +55,7 @@ Field rules
   ``Age maximum`` line, or an empty one, also gets ``max_age`` None but lists ``max_age`` in
   ``missing_fields``, because "no limit" and "not catalogued" cannot be told apart.
 * ``rules_text`` is the ``Contenu`` value, stripped at both ends only; ``rules_sections`` and
-  ``components`` come from :mod:`importers.rules`.
+  ``components`` come from :mod:`catalogue.rules`.
 * ``missing_fields`` (PMB records) names, in :class:`GameRecord` order, which of ``authors``,
   ``publisher``, ``category``, ``min_players``, ``max_players``, ``min_age``, ``max_age`` (see
   above), ``duration_minutes``, ``components``, ``rules_text`` are empty.
@@ -81,8 +81,9 @@ from bs4.element import (
     Tag,
 )
 
+from catalogue.rules import extract_components, find_headings, fold, split_sections
+from importers.fields import RawRecord, build_record
 from importers.records import AuthorCredit, GameRecord, RecordError
-from importers.rules import extract_components, find_headings, fold, split_sections
 
 __all__ = [
     "FIELD_LABELS",
@@ -453,8 +454,6 @@ _CATEGORY = re.compile(
 )
 _FAMILY_ONLY = re.compile(r"(?P<label>.*?)\s*\((?P<family>[^()]*)\)")
 _AUTHOR_SEPARATORS = re.compile(r"\s*;\s*|\s+/\s+|\n")
-_NUMBER = re.compile(r"[0-9]+")
-NO_AGE_LIMIT = 99  # PMB's "Age maximum" for "no upper limit"
 
 
 def parse_authors(value: str) -> list[AuthorCredit]:
@@ -486,89 +485,16 @@ def parse_category(value: str) -> tuple[str, str, str]:
     return "", line, ""
 
 
-def _parse_number(raw: PmbFields, key: str, source_name: str) -> int | None:
-    value = _one_line(raw.values.get(key, ""))
-    if not value:
-        return None
-    if not _NUMBER.fullmatch(value):
-        raise RecordError(
-            f"valeur non numérique « {value[:40]} » (un nombre entier est attendu)",
-            source_name=source_name,
-            record=raw.name(),
-            field=FIELD_LABELS[key],
-        )
-    return int(value)
-
-
-def _check_range(
-    low: int | None, high: int | None, what: str, raw: PmbFields, key: str, source_name: str
-) -> None:
-    if low is not None and high is not None and low > high:
-        raise RecordError(
-            f"le minimum ({low}) dépasse le maximum ({high}) pour {what}",
-            source_name=source_name,
-            record=raw.name(),
-            field=FIELD_LABELS[key],
-        )
-
-
 def _build_record(raw: PmbFields, source_name: str, source_format: str) -> GameRecord:
-    title = _one_line(raw.values.get("title", ""))
-    if not title:
-        raise RecordError(
-            "notice sans titre : le champ « Titre » est absent ou vide",
-            source_name=source_name,
-            record=raw.name(),
-            field=FIELD_LABELS["title"],
-        )
-    min_players = _parse_number(raw, "min_players", source_name)
-    max_players = _parse_number(raw, "max_players", source_name)
-    min_age = _parse_number(raw, "min_age", source_name)
-    max_age_value = _parse_number(raw, "max_age", source_name)
-    duration = _parse_number(raw, "duration_minutes", source_name)
-    _check_range(min_players, max_players, "le nombre de joueurs", raw, "max_players", source_name)
-    max_age = None if max_age_value is not None and max_age_value >= NO_AGE_LIMIT else max_age_value
-    _check_range(min_age, max_age, "l'âge", raw, "max_age", source_name)
-
-    code, label, family = parse_category(raw.values.get("category", ""))
-    rules_text = raw.values.get("rules_text", "").strip()
-    sections = split_sections(rules_text)
-    record = GameRecord(
-        title=title,
-        source_name=source_name,
-        source_format=source_format,
-        record_index=raw.index,
-        document_type=_one_line(raw.values.get("document_type", "")),
-        authors=parse_authors(raw.values.get("authors", "")),
-        publisher=_one_line(raw.values.get("publisher", "")),
-        category_code=code,
-        category_label=label,
-        category_family=family,
-        min_players=min_players,
-        max_players=max_players,
-        min_age=min_age,
-        max_age=max_age,
-        duration_minutes=duration,
-        principle=raw.values.get("principle", "").strip(),
-        pedagogical_analysis=raw.values.get("pedagogical_analysis", "").strip(),
-        components=extract_components(sections),
-        rules_text=rules_text,
-        rules_sections=sections,
-    )
-    missing = {
-        "authors": not record.authors,
-        "publisher": not record.publisher,
-        "category": not (code or label),
-        "min_players": min_players is None,
-        "max_players": max_players is None,
-        "min_age": min_age is None,
-        "max_age": max_age_value is None,
-        "duration_minutes": duration is None,
-        "components": not record.components,
-        "rules_text": not rules_text,
+    """Validate a record read from a PMB page with the readers' shared rules
+    (:func:`importers.fields.build_record`), its fields named by their PMB labels."""
+    fields = RawRecord(index=raw.index, field_names=dict(FIELD_LABELS))
+    fields.values = {
+        key: value for key, value in raw.values.items() if key not in ("authors", "category")
     }
-    record.missing_fields = [name for name, absent in missing.items() if absent]
-    return record
+    fields.authors = parse_authors(raw.values.get("authors", ""))
+    fields.category = parse_category(raw.values.get("category", ""))
+    return build_record(fields, source_name, source_format)
 
 
 # --------------------------------------------------------------------------- rules page

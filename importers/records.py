@@ -5,17 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from catalogue.rules import RulesSection
+
+__all__ = ["AuthorCredit", "GameRecord", "RecordError", "RulesSection"]
+
 
 @dataclass(frozen=True)
 class AuthorCredit:
     name: str
     role: str = "Auteur"
-
-
-@dataclass(frozen=True)
-class RulesSection:
-    heading: str
-    body: str
 
 
 @dataclass

@@ -8,6 +8,7 @@ back, so its report is exactly what a real run would do.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,17 +16,19 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
 from catalogue import services as catalogue_services
 from catalogue import text
 from catalogue.engines import engine_for_title
-from catalogue.models import Game
+from catalogue.models import Author, Category, Credit, Game, Publisher
 
 from .formats import parse_file
 from .models import ImportBatch, ImportFile
-from .records import GameRecord, RecordError
+from .records import AuthorCredit, GameRecord, RecordError
 
+logger = logging.getLogger(__name__)
 CREATED, UPDATED, UNCHANGED = "created", "updated", "unchanged"
 Progress = Callable[[int, int, str, dict[str, Any]], None]
 
@@ -61,7 +64,7 @@ def records_import(
     progress: Progress | None = None,
 ) -> ImportReport:
     """Import ``(name, content)`` files; a ``dry_run`` reports what would happen, writes nothing."""
-    files = list(files)
+    files = [(_shown(name), data) for name, data in files]
     report = ImportReport(dry_run=dry_run)
     try:
         with transaction.atomic():
@@ -93,12 +96,104 @@ def _import_file(name: str, data: bytes, *, batch: ImportBatch | None) -> dict[s
                 source_name=name,
             )
         entry["format"], records = parse_file(name, data, warnings=entry["warnings"])
+        for record in records:
+            _merge_duplicate_credits(record, entry["warnings"])
+            _check_storable(record)
         with transaction.atomic():
             entry["records"] = [_save_record(record, batch=batch) for record in records]
     except RecordError as error:
         entry["records"] = []
         entry["error"] = error.to_dict()
-    return entry
+    return _shown(entry)
+
+
+def _shown(value: Any) -> Any:
+    """``value`` (a report entry) with every string safe to store and to send as UTF-8: a NUL
+    shown as « ␀ », a lone surrogate as « ? » (a file's bad text is quoted in its error)."""
+    if isinstance(value, str):
+        if "\x00" in value:
+            value = value.replace("\x00", "\u2400")
+        return value.encode("utf-8", "replace").decode("utf-8") if not value.isascii() else value
+    if isinstance(value, dict):
+        return {key: _shown(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_shown(item) for item in value]
+    return value
+
+
+def _merge_duplicate_credits(record: GameRecord, warnings: list[str]) -> None:
+    """One credit per person and role: a repeated one (« Hervé Petits, Auteur » twice, case and
+    accents aside) is kept once, with a remark in the file's report."""
+    kept: dict[tuple[str, str], AuthorCredit] = {}
+    for credit in record.authors:
+        key = (text.fold(credit.name), text.fold(credit.role))
+        if key in kept:
+            warnings.append(
+                f"notice « {record.title} » : « {credit.name}, {credit.role} » figure deux "
+                "fois parmi les auteurs ; le crédit n'est gardé qu'une fois"
+            )
+            continue
+        kept[key] = credit
+    record.authors = list(kept.values())
+
+
+#: Text the catalogue stores beside the game itself (whose own fields Game.full_clean checks):
+#: record attribute → (model field, what an error calls it).
+_RELATED_TEXT = {
+    "publisher": (Publisher._meta.get_field("name"), "publisher"),
+    "category_code": (Category._meta.get_field("code"), "category"),
+    "category_label": (Category._meta.get_field("label"), "category"),
+    "category_family": (Category._meta.get_field("family"), "category"),
+}
+
+
+#: The games' numbers are small integers on every database (SQLite would take more).
+_SMALL_INTEGER_MAX = BaseDatabaseOperations.integer_field_ranges["PositiveSmallIntegerField"][1]
+
+
+def _unstorable(value: str) -> str | None:
+    """Why PostgreSQL could not store ``value`` as text, or None."""
+    if "\x00" in value:
+        return "caractère NUL (0x00) interdit (fichier corrompu ?)"
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "caractère UTF-16 isolé (« \\ud800 ») interdit"
+    return None
+
+
+def _check_storable(record: GameRecord) -> None:
+    """Refuse, naming the record and the field, what the database would refuse: NUL and lone
+    surrogates anywhere, and names longer than their column (authors, roles, publisher,
+    category), which the game's own validation does not cover."""
+    texts: list[tuple[str, str, int | None]] = []
+    for name, value in record.to_dict().items():
+        if isinstance(value, str):
+            texts.append((name, value, None))
+        elif name == "review_fields":
+            texts += [(name, item, None) for item in value]
+        elif name == "rules_sections":
+            texts += [(name, s[part], None) for s in value for part in ("heading", "body")]
+    for credit in record.authors:
+        texts.append(("authors", credit.name, Author._meta.get_field("name").max_length))
+        texts.append(("authors", credit.role, Credit._meta.get_field("role").max_length))
+    for attribute, (model_field, name) in _RELATED_TEXT.items():
+        texts.append((name, getattr(record, attribute), model_field.max_length))
+    for name in ("min_players", "max_players", "min_age", "max_age", "duration_minutes"):
+        value = getattr(record, name)
+        if value is not None and not 0 <= value <= _SMALL_INTEGER_MAX:
+            raise RecordError(
+                f"nombre hors limites « {value} » (au plus {_SMALL_INTEGER_MAX})",
+                source_name=record.source_name, record=record.title, field=name,
+            )  # fmt: skip
+    for name, value, max_length in texts:
+        problem = _unstorable(value)
+        if problem is None and max_length is not None and len(value) > max_length:
+            problem = f"« {value[:40]}… » dépasse {max_length} caractères"
+        if problem:
+            raise RecordError(
+                problem, source_name=record.source_name, record=record.title, field=name
+            )
 
 
 def _game_values(game: Game) -> dict[str, Any]:
@@ -182,9 +277,14 @@ def _apply(game: Game, record: GameRecord, values: dict[str, Any], *, batch) -> 
             record=record.title,
             field="" if field_name == "__all__" else field_name,
         ) from None
-    except DatabaseError as error:
+    except DatabaseError:
+        # Every value is checked beforehand (_check_storable, Game.full_clean): reaching this is
+        # a bug, logged for developers; the librarian still gets a rejected file, not a crash.
+        logger.exception(
+            "import of %r (%s) refused by the database", record.title, record.source_name
+        )
         raise RecordError(
-            f"la base de données a refusé la notice ({error.__class__.__name__})",
+            "notice impossible à enregistrer telle quelle ; signalez-la aux développeurs",
             source_name=record.source_name,
             record=record.title,
         ) from None
@@ -200,7 +300,7 @@ def _store_report(batch: ImportBatch, report: ImportReport) -> None:
 @transaction.atomic
 def import_batch_prepare(*, files: Iterable[tuple[str, bytes]], user, origin: str) -> ImportBatch:
     """Keep uploaded files in a pending batch, with the dry-run report a librarian confirms."""
-    files = list(files)
+    files = [(_shown(name), data) for name, data in files]
     batch = ImportBatch.objects.create(created_by=user, origin=origin)
     ImportFile.objects.bulk_create(
         ImportFile(batch=batch, name=name, content=data, size=len(data)) for name, data in files

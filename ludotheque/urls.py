@@ -1,10 +1,21 @@
+"""The site's routes. The API under /api/v1/ is one namespace (``api``) made of each app's
+routes, so that the catalogue needs no import of the apps above it."""
+
 from django.contrib import admin
 from django.urls import include, path
 
+from catalogue.api import urls as catalogue_api
+from importers import api_urls as importers_api
+
+from .views import health
+
+API = ([*catalogue_api.urlpatterns, *importers_api.urlpatterns], "api")
+
 urlpatterns = [
+    path("healthz", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("catalogue.api.urls")),
+    path("api/v1/", include(API)),
     path("api/v1/", include("play.api_urls")),
     path("", include("play.urls")),
     path("", include("catalogue.urls")),

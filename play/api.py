@@ -85,13 +85,18 @@ class PlayAPIView(APIView):
             return Response(exc.to_dict(), status=exc.status)
         return super().handle_exception(exc)
 
+    def client(self, request) -> str:
+        """The client's address, as the throttles see it (bot time is counted per client)."""
+        return PlayThrottle().get_ident(request)
+
     def token(self, request) -> str | None:
         return request.META.get(TOKEN_HEADER)
 
     def seat_param(self, request) -> int | None:
         """``?seat=N``: whose view, among the seats the token controls (hot-seat)."""
         seat = request.query_params.get("seat", "")
-        return int(seat) if seat.isdigit() else None
+        # ASCII digits only: « ² » or « ٣ » pass str.isdigit() but int() refuses them.
+        return int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 6 else None
 
     def valid(self, serializer_class, request):
         serializer = serializer_class(data=request.data)
@@ -119,7 +124,9 @@ class MatchCreateView(PlayAPIView):
         seats = [
             SeatSpec(kind=s["kind"], name=s["name"], bot_level=s["level"]) for s in data["seats"]
         ]
-        match, token = match_start(game=game, seats=seats, options=data["options"])
+        match, token = match_start(
+            game=game, seats=seats, options=data["options"], client=self.client(request)
+        )
         body = match_state(match=match, token=token)
         body["token"] = token
         body["url"] = request.build_absolute_uri(match.get_absolute_url()) + f"#jeton={token}"
@@ -138,7 +145,7 @@ class MatchDetailView(PlayAPIView):
     def get(self, request, code):
         match = match_get(code=code)
         # Bots also move on polls, so a long bot sequence never blocks one request for long.
-        match_advance_bots(match=match)
+        match_advance_bots(match=match, client=self.client(request))
         seat = self.seat_param(request)
         scope = ",".join(str(s) for s in sorted(controlled_seats(match, self.token(request))))
         etag = f'W/"{match.code}-{match.version}-{scope}-{seat}-{request.LANGUAGE_CODE}"'
@@ -167,6 +174,7 @@ class MatchMoveView(PlayAPIView):
             seat=data["seat"],
             move=data["move"],
             expected_version=data["expected_version"],
+            client=self.client(request),
         )
         return self.state_response(request, match)
 
@@ -247,7 +255,10 @@ class MatchNextRoundView(PlayAPIView):
     def post(self, request, code):
         data = self.valid(NextRoundSerializer, request)
         match = match_get(code=code)
-        new = match_next_round(match=match, token=self.token(request), choice=data["choice"])
+        new = match_next_round(
+            match=match, token=self.token(request), choice=data["choice"],
+            client=self.client(request),
+        )  # fmt: skip
         return self.state_response(request, new, code=status.HTTP_201_CREATED)
 
 

@@ -25,6 +25,7 @@ from play.engines.base import IllegalMove, InvalidOptions, chance_for
 from play.games.registry import get_game
 
 from . import tokens
+from .bot_budget import MIN_THINKING_SECONDS, bot_thinking
 from .errors import (
     IllegalMoveError,
     InvalidSetup,
@@ -85,6 +86,8 @@ def match_start(
     options: dict[str, Any] | None = None,
     series: dict[str, Any] | None = None,
     token_salt: str = "",
+    client: str | None = None,
+    bots_only_allowed: bool = False,
 ) -> tuple[Match, str]:
     """Create a match of ``game`` and return it with the token of the creator's seats."""
     if not game.engine:
@@ -100,6 +103,9 @@ def match_start(
             else _("%(title)s se joue à %(low)d joueurs.")
         )
         raise InvalidSetup(message % values, code="seat_count")
+    if not bots_only_allowed and all(spec.kind == Seat.Kind.BOT for spec in seats):
+        # Nobody would wait for their moves: refused, so no request keeps the bots thinking.
+        raise InvalidSetup(_("Il faut au moins un joueur humain à la table."), code="bots_only")
     levels = package.bot_levels
     for index, spec in enumerate(seats):
         if spec.kind not in Seat.Kind.values:
@@ -144,11 +150,13 @@ def match_start(
             )
             for index, spec in enumerate(seats)
         )
-    match_advance_bots(match=match)
+    match_advance_bots(match=match, client=client)
     return match, tokens.token_for(match, tokens.HOST)
 
 
-def match_next_round(*, match: Match, token: str | None, choice: str | None = None) -> Match:
+def match_next_round(
+    *, match: Match, token: str | None, choice: str | None = None, client: str | None = None
+) -> Match:
     """The next round of a finished series round (created once; later callers get the same)."""
     if match.next_round_id:
         return match.next_round
@@ -177,6 +185,7 @@ def match_next_round(*, match: Match, token: str | None, choice: str | None = No
             options={**match.options, **options},
             series=series,
             token_salt=match.token_salt,
+            client=client,
         )
         Seat.objects.filter(match=new, kind=Seat.Kind.INVITE).update(joined=True)
         locked.next_round = new
@@ -195,13 +204,19 @@ def _check_seat(match: Match, token: str | None, seat: int) -> None:
 
 
 def match_play_move(
-    *, match: Match, token: str | None, seat: int, move: dict[str, Any], expected_version: int
+    *,
+    match: Match,
+    token: str | None,
+    seat: int,
+    move: dict[str, Any],
+    expected_version: int,
+    client: str | None = None,
 ) -> Match:
     """Apply a person's move, then let the bots answer within their budget."""
     _check_current(match, expected_version)
     _check_seat(match, token, seat)
     _apply(match, seat, move, expected_version, by_bot=False)
-    match_advance_bots(match=match)
+    match_advance_bots(match=match, client=client)
     return match
 
 
@@ -222,10 +237,27 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
         raise IllegalMoveError(_("Un coup doit être un objet JSON."), rule="malformed_move")
     if seat not in engine.to_act(state):
         raise IllegalMoveError(_("Ce n'est pas à cette place de jouer."), rule="not_your_turn")
+    # Only the engine's form of a move is played and stored (no extra keys from the client).
+    try:
+        canonical = engine.canonical_move(state, seat, move)
+    except IllegalMove:
+        canonical = None
+    if canonical is None:
+        try:  # the rules say precisely why (on a throwaway generator: nothing is drawn)
+            engine.play(state, seat, move, _chance(match, match.plies + 1))
+        except IllegalMove as error:
+            raise IllegalMoveError(
+                rule_message(package, error.rule, error.message), rule=error.rule
+            ) from None
+        raise IllegalMoveError(
+            _("Ce coup contient des champs ou des valeurs que les règles ne connaissent pas."),
+            rule="malformed_move",
+        )
+    move = canonical
     rng = _chance(match, match.plies + 1)
     try:
         new_state = engine.play(state, seat, move, rng)
-    except IllegalMove as error:
+    except IllegalMove as error:  # a canonical move the rules still refuse
         raise IllegalMoveError(
             rule_message(package, error.rule, error.message), rule=error.rule
         ) from None
@@ -277,22 +309,33 @@ def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add
     match.version = expected_version + 1
 
 
-def match_advance_bots(*, match: Match, budget: float | None = None) -> None:
-    """Let bot seats play while it is their turn and the request's time budget lasts.
+def match_advance_bots(
+    *, match: Match, budget: float | None = None, client: str | None = None
+) -> None:
+    """Let bot seats play while it is their turn and the time they are allowed lasts: the
+    request's budget, within what ``client``, the match and the site may still spend
+    (:mod:`play.bot_budget`).
 
     Whatever is left is played by the next request (any poll), so a long bot sequence never
     holds one request for long, and two processes racing on it simply conflict.
     """
     budget = settings.PLAY_BOT_BUDGET_SECONDS if budget is None else budget
-    deadline = time.monotonic() + budget
     bots = {s.index: s for s in match.seats.all() if s.kind == Seat.Kind.BOT}
-    if not bots:
+    if not bots or match.status != Match.Status.ACTIVE:
         return
     package = get_game(match.engine)
     engine = package.engine
+    if not any(seat in bots for seat in engine.to_act(engine.from_dict(match.state))):
+        return
+    with bot_thinking(client=client, match_code=match.code, wanted=budget) as allowed:
+        _play_bots(match, package, bots, deadline=time.monotonic() + allowed)
+
+
+def _play_bots(match: Match, package, bots: dict[int, Seat], *, deadline: float) -> None:
+    engine = package.engine
     while match.status == Match.Status.ACTIVE:
         remaining = deadline - time.monotonic()
-        if remaining <= 0:
+        if remaining < MIN_THINKING_SECONDS:
             return
         state = engine.from_dict(match.state)
         acting = [seat for seat in engine.to_act(state) if seat in bots]
@@ -321,7 +364,11 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
     """Take back ``seat``'s last move: only if nobody moved since and it revealed nothing."""
     _check_seat(match, token, seat)
     _check_current(match, expected_version)
-    moves = list(match.moves.order_by("ply"))
+    # The moves of the snapshot the player saw: a move committed since then makes this a lost
+    # race (409 stale_version when committing), not a refusal.
+    moves = list(match.moves.filter(ply__lte=match.plies).order_by("ply"))
+    if len(moves) != match.plies:  # a concurrent undo removed one
+        raise StaleVersion(STALE_MESSAGE)
     if not moves or moves[-1].seat != seat or moves[-1].by_bot:
         raise UndoRefused(
             _("Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ait joué."),

@@ -23,15 +23,9 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT))
+from scripts.chromium import launch  # noqa: E402
+
 PAGES = {
     "search": "/",
     "search-filtered": "/?players=4&age=8&max_duration=30",
@@ -179,7 +173,7 @@ def main() -> int:
         server, base = serve(Path(tmp))
         try:
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                browser = launch(p)
                 context = browser.new_context(
                     viewport=viewport,
                     locale=args.lang,

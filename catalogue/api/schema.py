@@ -51,6 +51,9 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
         ),
         403: OpenApiResponse(ErrorSerializer, description="Authenticated but not allowed."),
         404: OpenApiResponse(ErrorSerializer, description="No such object (or page)."),
+        409: OpenApiResponse(
+            ErrorSerializer, description="Other records refer to it (online matches, say)."
+        ),
         413: OpenApiResponse(FileTooLargeSerializer, description="A file exceeds the limit."),
         429: OpenApiResponse(ErrorSerializer, description="Too many requests (throttled)."),
     }

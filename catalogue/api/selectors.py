@@ -1,12 +1,11 @@
 """Reads the API needs beyond the search (catalogue.selectors): games of a person, publisher or
-category, and the import history."""
+category."""
 
 from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
 from catalogue.models import Author, Category, Credit, Game, Publisher
-from importers.models import ImportBatch
 
 
 def games_of(
@@ -26,8 +25,3 @@ def games_of(
         .prefetch_related(Prefetch("credits", queryset=Credit.objects.select_related("author")))
         .order_by("sort_title", "id")
     )
-
-
-def import_batches() -> QuerySet:
-    """The import history, newest first."""
-    return ImportBatch.objects.select_related("created_by")

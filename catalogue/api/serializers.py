@@ -1,4 +1,4 @@
-"""API representations: output of games, people, publishers, categories, imports; game input.
+"""API representations: output of games, people, publishers, categories; game input; tokens.
 
 Serializers only shape data and check input types; writes go through
 :func:`catalogue.api.services.game_write` (which calls :func:`catalogue.services.game_save`).
@@ -11,8 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from catalogue.models import Category, Game
-from importers.fields import REVIEWABLE_FIELDS
-from importers.models import ImportBatch
+from catalogue.review import REVIEWABLE_FIELDS
 
 from .selectors import games_of
 
@@ -238,7 +237,7 @@ class CategoryDetailSerializer(CategorySerializer):
     games = GamesField(of="category")
 
 
-# --------------------------------------------------------------------------- search & imports
+# --------------------------------------------------------------------------- search & tokens
 
 
 class NumericFacetSerializer(serializers.Serializer):
@@ -267,65 +266,6 @@ class GameSearchPageSerializer(serializers.Serializer):
     previous = serializers.URLField(allow_null=True)
     results = GameSummarySerializer(many=True)
     facets = FacetsSerializer()
-
-
-class ImportRequestSerializer(serializers.Serializer):
-    files = serializers.ListField(
-        child=serializers.FileField(allow_empty_file=True),
-        allow_empty=False,
-        help_text="One or more library exports (PMB text/HTML, UNIMARC .mrc/.xml, CSV, JSON).",
-    )
-    dry_run = serializers.BooleanField(
-        default=False, help_text="Report what would happen; write nothing."
-    )
-
-
-class ReportFileNamesField(serializers.Field):
-    """The names of the files a batch's report covers (uploads kept or not)."""
-
-    def __init__(self, **kwargs):
-        super().__init__(read_only=True, source="report", **kwargs)
-
-    def to_representation(self, value):
-        return [entry["name"] for entry in (value or {}).get("files", [])]
-
-
-extend_schema_field({"type": "array", "items": {"type": "string"}})(ReportFileNamesField)
-
-
-class ImportBatchSerializer(serializers.ModelSerializer):
-    created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
-    files = ReportFileNamesField()
-
-    class Meta:
-        model = ImportBatch
-        fields = [
-            "id", "created_at", "created_by", "origin", "status", "created", "updated",
-            "unchanged", "flagged", "rejected", "files",
-        ]  # fmt: skip
-
-
-class ImportBatchDetailSerializer(ImportBatchSerializer):
-    class Meta(ImportBatchSerializer.Meta):
-        fields = [*ImportBatchSerializer.Meta.fields, "report"]
-
-
-class ImportReportSerializer(serializers.Serializer):
-    """What the admin's import screen shows (importers.services.ImportReport.to_dict())."""
-
-    dry_run = serializers.BooleanField()
-    totals = serializers.DictField(
-        child=serializers.IntegerField(),
-        help_text="created, updated, unchanged, flagged (records), rejected (files).",
-    )
-    files = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Per file: name, format, records [{title, slug, action, review_fields}], "
-        "error {file, record, field, message} or null, warnings [text].",
-    )
-    batch = serializers.IntegerField(
-        allow_null=True, help_text="Id of the recorded import; null for a dry run."
-    )
 
 
 class TokenRequestSerializer(serializers.Serializer):

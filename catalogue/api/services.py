@@ -12,7 +12,7 @@ from django.db import transaction
 
 from catalogue import services
 from catalogue.models import Game
-from importers.rules import split_sections
+from catalogue.rules import split_sections
 
 
 @transaction.atomic

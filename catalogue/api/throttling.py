@@ -1,7 +1,12 @@
-"""Throttling of anonymous API clients."""
+"""Throttling of API clients: counted in the shared cache (settings.CACHES, the database), so
+every server process sees the same counts, and keyed by the client address that
+``REST_FRAMEWORK["NUM_PROXIES"]`` (env ``DJANGO_TRUSTED_PROXIES``) says to believe: with 0, the
+default, ``X-Forwarded-For`` is ignored; with N, the address the N-th proxy from ours saw."""
+
+from __future__ import annotations
 
 from django.conf import settings
-from rest_framework.throttling import AnonRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
 
 class AnonThrottle(AnonRateThrottle):
@@ -10,3 +15,54 @@ class AnonThrottle(AnonRateThrottle):
 
     def get_rate(self) -> str:
         return settings.API_ANON_RATE
+
+
+class TokenClientThrottle(SimpleRateThrottle):
+    """Password guessing at ``/auth/token/``: ``API_TOKEN_RATE`` attempts per client address,
+    signed in or not (env ``API_TOKEN_RATE``, default "10/min")."""
+
+    scope = "token"
+
+    def get_rate(self) -> str:
+        return settings.API_TOKEN_RATE
+
+    def get_cache_key(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class TokenUsernameThrottle(TokenClientThrottle):
+    """…and ``API_TOKEN_USERNAME_RATE`` attempts per username, from any number of addresses
+    (env ``API_TOKEN_USERNAME_RATE``, default "30/hour")."""
+
+    scope = "token-username"
+
+    def get_rate(self) -> str:
+        return settings.API_TOKEN_USERNAME_RATE
+
+    def get_cache_key(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        data = request.data  # an unparsable body: its 400 comes from here
+        username = data.get("username") if hasattr(data, "get") else None
+        if not isinstance(username, str) or not username.strip():
+            return None
+        ident = username.strip().casefold().encode("utf-8", "replace").hex()[:200]
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class TokenSiteThrottle(TokenClientThrottle):
+    """…and ``API_TOKEN_SITE_RATE`` attempts in all (env, default "20/min"): each attempt costs
+    a password hash (a good part of a second of CPU), so the sum must stay small whatever the
+    number of addresses. Librarians with a token or an admin session are unaffected."""
+
+    scope = "token-site"
+
+    def get_rate(self) -> str:
+        return settings.API_TOKEN_SITE_RATE
+
+    def get_cache_key(self, request, view) -> str | None:
+        if request.method != "POST":
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": "all"}

@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as ModelValidationError
+from django.db.models import ProtectedError
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import DjangoModelPermissionsOrAnonReadOnly
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 from catalogue.forms import GameSearchForm
 from catalogue.models import Author, Category, Game, Publisher
 from catalogue.selectors import browse_list, game_get, game_search
+from ludotheque.parsers import JSONParser
 
 from . import serializers as s
 from .schema import PAGE, READ_AUTH, RETRY_AFTER, SEARCH_PARAMETERS, SLUG_SCHEMA, errors
@@ -198,11 +199,18 @@ class GameDetailView(CatalogueAPIView):
         summary="Delete a game (librarians)",
         description="Needs « delete game ». Its authors and publisher stay.",
         parameters=[SLUG, RETRY_AFTER],
-        responses={204: None, **errors(401, 403, 404, 429)},
+        responses={204: None, **errors(401, 403, 404, 409, 429)},
         tags=["games"],
     )
     def delete(self, request, slug: str):
-        game_delete(game=self._game(slug))
+        try:
+            game_delete(game=self._game(slug))
+        except ProtectedError:
+            return Response(
+                {"detail": "Ce jeu ne peut pas être supprimé : d'autres données y renvoient "
+                 "(des parties en ligne, par exemple)."},
+                status=status.HTTP_409_CONFLICT,
+            )  # fmt: skip
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -31,7 +31,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Outside whitenoise, so that static files get the policy too.
+    "ludotheque.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "ludotheque.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -103,6 +106,21 @@ STORAGES = {
 # by catalogue.api.throttling (so tests can lower it with override_settings).
 API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 
+# Password attempts at /api/v1/auth/token/, per client address, per username and in all.
+API_TOKEN_RATE = os.environ.get("API_TOKEN_RATE", "10/min")
+API_TOKEN_USERNAME_RATE = os.environ.get("API_TOKEN_USERNAME_RATE", "30/hour")
+API_TOKEN_SITE_RATE = os.environ.get("API_TOKEN_SITE_RATE", "20/min")
+
+# Throttle counts and bot-time budgets are shared by every server process: the database cache
+# (its table is created by a migration of the catalogue app).
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "ludotheque_cache",
+        "OPTIONS": {"MAX_ENTRIES": 100_000},
+    }
+}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -111,7 +129,15 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.DjangoModelPermissionsOrAnonReadOnly",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "ludotheque.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"anon": API_ANON_RATE},
+    # How many reverse proxies in front of us add to X-Forwarded-For: 0 (the default) ignores
+    # the header, so a client cannot choose its own address for throttling.
+    "NUM_PROXIES": int(os.environ.get("DJANGO_TRUSTED_PROXIES", "0")),
 }
 
 SPECTACULAR_SETTINGS = {
@@ -133,11 +159,41 @@ SPECTACULAR_SETTINGS = {
 # Library exports above this size are refused before parsing.
 IMPORT_MAX_UPLOAD_BYTES = int(os.environ.get("IMPORT_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
+# Any request body above this is refused (413) before it is read (ludotheque.middleware); a
+# multipart upload (imports: several files) may be up to IMPORT_MAX_REQUEST_BYTES.
+REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(1024 * 1024)))
+IMPORT_MAX_REQUEST_BYTES = int(
+    os.environ.get("IMPORT_MAX_REQUEST_BYTES", str(4 * IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024))
+)
+# How deeply a JSON body may nest (ludotheque.parsers); our deepest documents need 5 levels.
+API_JSON_MAX_DEPTH = 32
+
+# Every response's Content-Security-Policy (ludotheque.middleware): this site only, no inline
+# script, no eval; the API docs use drf-spectacular's split Swagger view for that reason.
+CONTENT_SECURITY_POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+}
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
 # How long bots may think within one web request (the rest is played on the next poll).
 PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0"))
+# Bots' thinking time beyond one request (play.bot_budget): how many requests may think at
+# once, site-wide, and seconds per minute for one client address, one match, the whole site
+# (a steady rate: 20 s per minute is a third of one core).
+PLAY_BOT_CONCURRENCY = int(os.environ.get("PLAY_BOT_CONCURRENCY", "1"))
+PLAY_BOT_CLIENT_SECONDS = float(os.environ.get("PLAY_BOT_CLIENT_SECONDS", "20"))
+PLAY_BOT_MATCH_SECONDS = float(os.environ.get("PLAY_BOT_MATCH_SECONDS", "20"))
+PLAY_BOT_SITE_SECONDS = float(os.environ.get("PLAY_BOT_SITE_SECONDS", "20"))
 # Requests per client to the play API (pages poll about once a second).
 PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
 # How often the play page asks for news (milliseconds).

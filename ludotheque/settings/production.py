@@ -15,6 +15,8 @@ def _required(name: str) -> str:
 
 
 SECRET_KEY = _required("DJANGO_SECRET_KEY")
+# No silent fallback to a SQLite file next to the code: production names its database.
+_required("DATABASE_URL")
 ALLOWED_HOSTS = [h.strip() for h in _required("DJANGO_ALLOWED_HOSTS").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()

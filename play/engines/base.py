@@ -137,6 +137,16 @@ class Engine(ABC, Generic[State]):
     def from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state, raising :class:`InvalidState` for data that does not validate."""
 
+    def canonical_move(self, state: State, seat: int, move: Move) -> Move:
+        """The engine's own form of ``move`` (what a match stores): by default the element of
+        ``legal_moves`` equal to it, so a move with extra keys or values is refused with
+        :class:`IllegalMove` (``illegal_move``). Engines whose moves carry a continuous
+        parameter (not enumerable by ``legal_moves``) override it."""
+        for legal in self.legal_moves(state, seat):
+            if legal == move:
+                return legal
+        raise IllegalMove("illegal_move", "this move is not one of the legal moves")
+
     def reveals(self, before: State, after: State) -> bool:
         """Whether a move made hidden information public (undo may not cross it)."""
         return False

@@ -16,6 +16,7 @@ from .base import GamePackage
 GAME_PACKAGES: tuple[str, ...] = (
     "play.games.buffalo",
     "play.games.alcatraz",
+    "play.games.bataclan",
     "play.games.tayu",
 )
 

@@ -296,11 +296,13 @@
     const form = $("move-form");
     const select = $("move-select");
     const moves = state.legal_moves || [];
-    form.hidden = !moves.length || state.status === "finished" || !!replay;
+    // A board may keep some moves off the list (those it makes through a gesture of its own).
+    const listed = board.listed ? moves.filter((move) => board.listed(move, state.view)) : moves;
+    form.hidden = !listed.length || state.status === "finished" || !!replay;
     select.replaceChildren();
-    moves.forEach((move, index) => {
+    listed.forEach((move) => {
       const option = document.createElement("option");
-      option.value = index;
+      option.value = moves.indexOf(move);
       option.textContent = board.moveLabel(move, state.view, T);
       select.appendChild(option);
     });

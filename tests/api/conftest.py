@@ -13,8 +13,8 @@ from catalogue.roles import LIBRARIAN_GROUP
 
 
 @pytest.fixture(autouse=True)
-def _fresh_throttle():
-    """Throttle counts live in the cache: each test starts with none."""
+def _fresh_throttle(db):
+    """Throttle counts live in the cache (the database's): each test starts with none."""
     cache.clear()
     yield
     cache.clear()

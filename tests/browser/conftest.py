@@ -1,25 +1,18 @@
 """Headless Chromium (Debian's package) driven by Playwright, against pytest-django's live server.
 
 Browser tests are skipped when /usr/bin/chromium is missing on a developer's machine; in CI
-(CI=true) a missing browser is an error, so they can never silently stop running there.
+(CI=true) a missing browser is an error, so they can never silently stop running there. The
+launch configuration is the screenshots' too (scripts/chromium.py). Every page runs under the
+site's Content-Security-Policy, and any violation it reports fails the test.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from scripts.chromium import CHROMIUM, launch
 
 # Playwright's sync API runs an event loop in this thread; Django must allow ORM calls anyway.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -34,9 +27,30 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         yield browser
         browser.close()
+
+
+def watch_csp(page) -> list[str]:
+    """The Content-Security-Policy violations ``page`` will report (its own event, and the
+    console's « Refused to … » errors), as a list that fills as they happen."""
+    violations: list[str] = []
+    page.expose_function("__cspViolation", lambda text: violations.append(text))
+    page.add_init_script(
+        "document.addEventListener('securitypolicyviolation', event => "
+        "window.__cspViolation(`${event.violatedDirective} ${event.blockedURI} "
+        "at ${event.sourceFile}:${event.lineNumber}`));"
+    )
+    page.on(
+        "console",
+        lambda message: (
+            violations.append(message.text)
+            if message.type == "error" and "Content Security Policy" in message.text
+            else None
+        ),
+    )
+    return violations
 
 
 @pytest.fixture
@@ -53,9 +67,11 @@ def page(browser):
             else None
         ),
     )
+    violations = watch_csp(page)
     yield page
     context.close()
     assert outside == [], f"third-party requests: {outside}"
+    assert violations == [], f"Content-Security-Policy violations: {violations}"
 
 
 @pytest.fixture

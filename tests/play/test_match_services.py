@@ -205,6 +205,7 @@ def test_bots_play_a_whole_game_to_the_result(buffalo_game):
     match, _ = match_start(
         game=buffalo_game,
         seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("bot", bot_level="beginner")],
+        bots_only_allowed=True,
     )
     from play.services import match_advance_bots
 

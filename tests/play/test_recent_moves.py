@@ -62,6 +62,7 @@ def test_spectator_gets_the_latest_moves_up_to_the_limit(buffalo_game):
     match, _ = match_start(
         game=buffalo_game,
         seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("bot", bot_level="beginner")],
+        bots_only_allowed=True,
     )
     from play.services import match_advance_bots
 

@@ -5,9 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from catalogue.rules import RulesSection, extract_components, find_headings, split_sections
 from importers.pmb import clean_rules_page, parse_pmb_text, parse_rules_page
-from importers.records import RulesSection
-from importers.rules import extract_components, find_headings, split_sections
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "records"
 ALL = sorted(p.name for p in SAMPLES.glob("*.txt"))

@@ -1,5 +1,8 @@
 """Split a game's rules text into titled sections (pure Python, no Django).
 
+The catalogue derives a game's sections from its rules text with it (API writes), and the
+importers do the same for each record they read.
+
 The library's records mark their sections with French headings ("But du jeu:", "Préparation:",
 "Fin du jeu:" …). This module finds them and cuts the text at each one.
 
@@ -37,7 +40,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from importers.records import RulesSection
+
+@dataclass(frozen=True)
+class RulesSection:
+    """One titled part of a game's rules (``heading`` empty for the text before any)."""
+
+    heading: str
+    body: str
+
 
 __all__ = [
     "HEADING_SPECS",

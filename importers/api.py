@@ -1,4 +1,8 @@
-"""Librarians' API: imports (as on the admin screen), catalogue export, and API tokens."""
+"""Librarians' API for imports (as on the admin screen) and the catalogue export.
+
+Part of the API under /api/v1/ (``ludotheque.urls`` puts these routes in the ``api`` namespace
+beside the catalogue's), on the catalogue API's base view, authentication and throttling.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +13,39 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.authtoken.models import Token
-from rest_framework.authtoken.serializers import AuthTokenSerializer
-from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 
-from importers.export import EXPORT_FORMATS, catalogue_export
-from importers.services import import_run
+from catalogue.api.schema import RETRY_AFTER, errors
+from catalogue.api.views import CatalogueAPIView, PageNumbers
 
 from . import serializers as s
-from .permissions import ExportPermission, ImportPermission
-from .schema import RETRY_AFTER, errors
+from .export import EXPORT_FORMATS, catalogue_export
 from .selectors import import_batches
-from .views import CatalogueAPIView, PageNumbers
+from .services import import_run
+
+
+class ImportPermission(BasePermission):
+    """Reading the import history needs ``view_importbatch``; importing needs ``run_import``."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if not (user and user.is_authenticated):
+            return False
+        if request.method == "POST":
+            return user.has_perm("importers.run_import")
+        return user.has_perm("importers.view_importbatch")
+
+
+class ExportPermission(BasePermission):
+    """Exports carry the review flags, so they are for librarians (``view_game``)."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        return bool(user and user.is_authenticated and user.has_perm("catalogue.view_game"))
 
 
 class ImportListView(CatalogueAPIView, generics.ListAPIView):
@@ -157,43 +177,3 @@ class ExportView(CatalogueAPIView):
         response = HttpResponse(export.data, content_type=export.content_type)
         response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
         return response
-
-
-class TokenView(CatalogueAPIView):
-    """Exchange a username and password for an API token; DELETE revokes it."""
-
-    parser_classes = [JSONParser, FormParser, MultiPartParser]
-
-    def get_permissions(self):
-        return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]
-
-    @extend_schema(
-        operation_id="auth_token_create",
-        summary="Get an API token",
-        description="The same token until revoked. Send it as « Authorization: Token <token> ». "
-        "Wrong username or password (or an inactive account): 401; a missing field: 400.",
-        request=s.TokenRequestSerializer,
-        responses={200: s.TokenSerializer, **errors(400, 401, 429)},
-        parameters=[RETRY_AFTER],
-        auth=[],
-        tags=["auth"],
-    )
-    def post(self, request):
-        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-        if not serializer.is_valid():
-            if set(serializer.errors) == {api_settings.NON_FIELD_ERRORS_KEY}:
-                raise AuthenticationFailed(serializer.errors[api_settings.NON_FIELD_ERRORS_KEY][0])
-            raise ValidationError(serializer.errors)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
-        return Response({"token": token.key})
-
-    @extend_schema(
-        operation_id="auth_token_delete",
-        summary="Revoke my API token",
-        responses={204: None, **errors(401, 403, 429)},
-        parameters=[RETRY_AFTER],
-        tags=["auth"],
-    )
-    def delete(self, request):
-        Token.objects.filter(user=request.user).delete()
-        return Response(status=status.HTTP_204_NO_CONTENT)

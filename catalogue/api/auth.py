@@ -1,0 +1,69 @@
+"""API tokens for librarians: a username and password for a token, strictly throttled."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.exceptions import AuthenticationFailed, ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from ludotheque.parsers import JSONParser
+
+from . import serializers as s
+from .schema import RETRY_AFTER, errors
+from .throttling import (
+    AnonThrottle,
+    TokenClientThrottle,
+    TokenSiteThrottle,
+    TokenUsernameThrottle,
+)
+from .views import CatalogueAPIView
+
+
+class TokenView(CatalogueAPIView):
+    """Exchange a username and password for an API token; DELETE revokes it."""
+
+    parser_classes = [JSONParser, FormParser, MultiPartParser]
+    # Its own strict limits (per address, per username, in all) on top of the anonymous one.
+    throttle_classes = [AnonThrottle, TokenClientThrottle, TokenUsernameThrottle, TokenSiteThrottle]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Get an API token",
+        description="The same token until revoked. Send it as « Authorization: Token <token> ». "
+        "Wrong username or password (or an inactive account): 401; a missing field: 400.",
+        request=s.TokenRequestSerializer,
+        responses={200: s.TokenSerializer, **errors(400, 401, 429)},
+        parameters=[RETRY_AFTER],
+        auth=[],
+        tags=["auth"],
+    )
+    def post(self, request):
+        if not isinstance(request.data, dict):
+            raise ValidationError({"detail": "Un objet {username, password} est attendu."})
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        if not serializer.is_valid():
+            if set(serializer.errors) == {api_settings.NON_FIELD_ERRORS_KEY}:
+                raise AuthenticationFailed(serializer.errors[api_settings.NON_FIELD_ERRORS_KEY][0])
+            raise ValidationError(serializer.errors)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+    @extend_schema(
+        operation_id="auth_token_delete",
+        summary="Revoke my API token",
+        responses={204: None, **errors(401, 403, 429)},
+        parameters=[RETRY_AFTER],
+        tags=["auth"],
+    )
+    def delete(self, request):
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)

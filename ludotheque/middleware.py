@@ -1,0 +1,73 @@
+"""Project-wide request guards and response headers (see settings.MIDDLEWARE for the order)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+
+
+def _refusal(request: HttpRequest, status: int, code: str, message: str, **extra) -> HttpResponse:
+    """The API's error shape (``detail``, and the play API's ``code``/``message``) under /api/,
+    plain text elsewhere."""
+    if request.path.startswith("/api/"):
+        body = {"detail": message, "code": code, "message": message, **extra}
+        return JsonResponse(body, status=status)
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+class RequestGuardMiddleware:
+    """Refuse, before any view runs, what no view could handle:
+
+    * a body larger than ``REQUEST_BODY_MAX_BYTES`` (``IMPORT_MAX_REQUEST_BYTES`` for a
+      multipart upload) → 413, from its ``Content-Length``, without reading it;
+    * a NUL character in the path (no slug or code holds one: 404) or in the query string
+      (400) — PostgreSQL refuses NUL in text, so it must never reach a query.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        refused = self.refusal(request)
+        return refused if refused is not None else self.get_response(request)
+
+    def refusal(self, request: HttpRequest) -> HttpResponse | None:
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        multipart = request.META.get("CONTENT_TYPE", "").startswith("multipart/")
+        limit = settings.IMPORT_MAX_REQUEST_BYTES if multipart else settings.REQUEST_BODY_MAX_BYTES
+        if length > limit:
+            message = _("Requête trop volumineuse (au plus %(limit)d octets).") % {"limit": limit}
+            return _refusal(request, 413, "request_too_large", message, limit=limit)
+        if "\x00" in request.path_info:
+            return _refusal(request, 404, "not_found", _("Aucune page à cette adresse."))
+        if any("\x00" in key or "\x00" in value for key, value in _query_items(request)):
+            message = _("Caractère NUL interdit dans les paramètres de l'adresse.")
+            return _refusal(request, 400, "invalid_query", message)
+        return None
+
+
+def _query_items(request: HttpRequest):
+    for key, values in request.GET.lists():
+        for value in values:
+            yield key, value
+
+
+class ContentSecurityPolicyMiddleware:
+    """``Content-Security-Policy`` (settings.CONTENT_SECURITY_POLICY) on every response: scripts,
+    styles and everything else from this site only, no inline script, no eval."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.policy = "; ".join(
+            f"{directive} {' '.join(sources)}"
+            for directive, sources in settings.CONTENT_SECURITY_POLICY.items()
+        )
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Security-Policy", self.policy)
+        return response

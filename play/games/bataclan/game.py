@@ -1,0 +1,43 @@
+"""The Bataclan game package: engine, bots, texts, board and the record's examples together."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from play.engines.base import Move
+from play.games.base import GamePackage, Scenario
+
+from . import bots, texts
+from .scenarios import scenarios
+
+
+class BataclanGame(GamePackage):
+    slug = "bataclan"
+    engine_path = "play.games.bataclan.engine:BataclanEngine"
+    titles = ("bataclan",)
+    texts = texts
+    bot_levels = ("beginner", "intermediate", "strong")
+    scripts = ("games/bataclan/board.js",)
+    styles = ("games/bataclan/board.css",)
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]:
+        return scenarios()
+
+    def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
+        return texts.move_line(before, after, seat, move)
+
+    def play_texts(self) -> dict[str, Any]:
+        return texts.board_texts()
+
+    def evaluate(self, state: Any) -> list[float]:
+        return bots.evaluate(state)
+
+    def gain(self, before: Any, after: Any, seat: int) -> float:
+        return bots.gain(before, after, seat)
+
+    def bot_move(
+        self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
+    ) -> Move:
+        return bots.bot_move(state, seat, level=level, rng=rng, seconds=seconds)

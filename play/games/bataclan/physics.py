@@ -1,0 +1,87 @@
+"""The wobbling pile: where a placed die lands and whether the pile stands (RULES.md §5).
+
+A side view in two dimensions. Each die is a square of edge ``size`` (a standard die is 1) and mass
+``size ** 3``; the pile is a list of dice from the bottom up, each with the horizontal position of
+its centre. A die placed on the pile is aimed at the centre of the top die and lands off-centre by
+a normal offset whose spread grows with the pile's height and the die's size and shrinks with the
+placer's steadiness (0 = shaking, 1 = the steadiest hand):
+
+    sigma = SIGMA_BASE * (1 + HEIGHT_GROWTH * height) * size * (1 - STEADINESS_EFFECT * steadiness)
+
+After each placement every interface is checked from the bottom (the table under the first die,
+then each die on the one below it): if the centre of mass of everything above an interface lies
+outside the face the two touch (their overlap), everything above that interface falls. The lowest
+failing interface decides; the table interface failing is a full collapse. Even a perfectly steady
+hand keeps ``1 - STEADINESS_EFFECT`` of the spread, so every pile eventually falls.
+
+Calibration (``bench/bataclan_bench.py`` prints the table): stacking standard dice one after the
+other, a careful hand (steadiness 0.8) topples after 16 dice (median; half the piles between 12
+and 20), a shaking one (0) after 6, the steadiest (1.0) after 24 — RULES.md asks 10–20 for a
+careful player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+STANDARD, MEDIUM, GIANT = "standard", "medium", "giant"
+SIZES: dict[str, float] = {STANDARD: 1.0, MEDIUM: 1.35, GIANT: 1.7}  # edge, a standard die = 1
+SIZE_ORDER = (STANDARD, MEDIUM, GIANT)
+SIGMA_BASE = 0.22  # spread of the landing offset on an empty table, standard die, steadiness 0
+HEIGHT_GROWTH = 0.08  # each die already on the pile widens the spread by 8 %
+STEADINESS_EFFECT = 0.7  # a steadiness of 1 removes 70 % of the spread
+TABLE = 0  # index of the interface between the table and the first die
+
+
+def mass(size: str) -> float:
+    return SIZES[size] ** 3
+
+
+def landing_sigma(height: int, size: str, steadiness: float) -> float:
+    """The spread of a die's landing offset on a pile of ``height`` dice."""
+    return (
+        SIGMA_BASE
+        * (1 + HEIGHT_GROWTH * height)
+        * SIZES[size]
+        * (1 - STEADINESS_EFFECT * steadiness)
+    )
+
+
+def landing_x(pile: Sequence[tuple[str, float]], size: str, steadiness: float, rng) -> float:
+    """Where the centre of a die placed on ``pile`` (``(size, x)`` pairs, bottom first) lands."""
+    aim = pile[-1][1] if pile else 0.0
+    return aim + rng.gauss(0.0, landing_sigma(len(pile), size, steadiness))
+
+
+def first_failure(pile: Sequence[tuple[str, float]]) -> int | None:
+    """The lowest interface that gives way (``i``: everything from die ``i`` up falls), or None.
+
+    Interface ``i`` supports dice ``i..top``; interface 0 is the table, which supports the whole
+    pile on the bottom die's face.
+    """
+    failing = None
+    total = moment = 0.0
+    for i in range(len(pile) - 1, -1, -1):  # accumulate the mass above each interface
+        size, x = pile[i]
+        m = SIZES[size] ** 3
+        total += m
+        moment += m * x
+        centre = moment / total
+        half = SIZES[size] / 2
+        low, high = x - half, x + half
+        if i > TABLE:
+            below_size, below_x = pile[i - 1]
+            below_half = SIZES[below_size] / 2
+            low, high = max(low, below_x - below_half), min(high, below_x + below_half)
+        if not low < centre < high:
+            failing = i
+    return failing
+
+
+def place(
+    pile: Sequence[tuple[str, float]], size: str, steadiness: float, rng: random.Random
+) -> tuple[float, int | None]:
+    """Drop a die of ``size`` on ``pile``: (its landing x, the failing interface or None)."""
+    x = landing_x(pile, size, steadiness, rng)
+    return x, first_failure([*pile, (size, x)])

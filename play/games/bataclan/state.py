@@ -1,0 +1,260 @@
+"""Bataclan state: the dice, the share-out table, option validation and the position object.
+
+The rules and house decisions are described in :mod:`play.games.bataclan.engine`; this module holds
+the data they act on. A die in a hand is ``[size, face]`` (``face`` 1 is the G, ``None`` a die not
+rolled yet: a starting die or one that fell); hands are kept sorted by size then face, so identical
+dice sit side by side and the first of them stands for all. A die on the pile is
+``{"size", "value", "wild", "x"}``: the value it shows (a G turned to show another value is
+``wild``) and the horizontal position of its centre, in standard-die edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from play.engines.base import InvalidOptions, InvalidState
+
+from .physics import GIANT, MEDIUM, SIZE_ORDER, SIZES, STANDARD, first_failure
+
+G = 1  # the G face counts as 1 and is the joker
+FACES = (1, 2, 3, 4, 5, 6)
+MIN_SEATS, MAX_SEATS = 2, 6
+BOX = {STANDARD: 20, MEDIUM: 4, GIANT: 4}  # the 28 dice of the box
+LARGE = "large"  # a share-out entry: one die drawn at random among the medium and giant ones
+# House decision (RULES.md §5): the share-out by player count; unused dice stay in the box.
+SHARE_OUT: dict[int, dict[str, int]] = {
+    2: {STANDARD: 10, MEDIUM: 2, GIANT: 2},
+    3: {STANDARD: 6, MEDIUM: 1, GIANT: 1},
+    4: {STANDARD: 5, MEDIUM: 1, GIANT: 1},
+    5: {STANDARD: 4, LARGE: 1},
+    6: {STANDARD: 3, LARGE: 1},
+}
+RANKING_ORDER = "order"  # the others play on; ranked in the order they get rid of their dice
+RANKING_STOCK = "stock"  # the game ends with the first player out; the others by fewest dice
+RANKINGS = (RANKING_ORDER, RANKING_STOCK)
+DEFAULT_RANKING = RANKING_ORDER  # the record lists it first
+# House decision: a game ends after this many turns, the players still in ranked by fewest dice
+# (falls hand dice back, so two shaky hands could otherwise play for ever).
+DEFAULT_TURN_LIMIT = 400
+MAX_TURN_LIMIT = 10_000
+PHASES = ("roll", "place", "over")
+OPTION_NAMES = ("ranking", "turn_limit")
+
+
+def die_key(die: list) -> tuple[int, int]:
+    """Sort order of a hand: size, then face (dice not rolled yet last)."""
+    return SIZE_ORDER.index(die[0]), 7 if die[1] is None else die[1]
+
+
+def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in SHARE_OUT:
+        raise InvalidOptions(f"Bataclan is played by {MIN_SEATS} to {MAX_SEATS} players.")
+    if not isinstance(options, Mapping):
+        raise InvalidOptions("Options must be a mapping.")
+    unknown = set(options) - set(OPTION_NAMES)
+    if unknown:
+        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(map(str, unknown)))}.")
+    ranking = options.get("ranking", DEFAULT_RANKING)
+    if ranking not in RANKINGS:
+        raise InvalidOptions(f"ranking must be one of {', '.join(RANKINGS)}.")
+    limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_TURN_LIMIT:
+        raise InvalidOptions(f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.")
+    return {"ranking": ranking, "turn_limit": limit}
+
+
+def next_value(pile: list[dict[str, Any]]) -> int:
+    """The value the next die must show: G (1) on an empty pile, then 2, 3 … 6, G, 2 …"""
+    return pile[-1]["value"] % 6 + 1 if pile else G
+
+
+class BataclanState:
+    """A position; see the module docstring for the shape of dice."""
+
+    __slots__ = (
+        "seats",
+        "options",
+        "hands",
+        "kept",
+        "pile",
+        "to_move",
+        "starter",
+        "phase",
+        "founded",
+        "placed",
+        "turn",
+        "finished",
+        "events",
+        "end_reason",
+    )
+
+    def __init__(self, seats: int, options: dict[str, Any], hands: list[list[list]], starter: int):
+        self.seats, self.options, self.hands = seats, options, hands
+        self.to_move = self.starter = starter
+        self.kept: list[list] = []  # dice the seat to move set aside before its roll
+        self.pile: list[dict[str, Any]] = []
+        self.phase = "roll"
+        self.founded = False  # the first G has been placed (until then every roll is of all dice)
+        self.placed = 0  # dice placed this turn
+        self.turn = 1
+        self.finished: list[int] = []
+        self.events: list[dict[str, Any]] = []
+        self.end_reason: str | None = None
+
+    def clone(self) -> BataclanState:
+        new = BataclanState.__new__(BataclanState)
+        new.seats, new.options, new.to_move, new.starter = (
+            self.seats,
+            self.options,
+            self.to_move,
+            self.starter,
+        )
+        new.hands = [[die[:] for die in hand] for hand in self.hands]
+        new.kept = [die[:] for die in self.kept]
+        new.pile = self.pile[:]  # pile entries are replaced, never mutated
+        new.phase, new.founded, new.placed, new.turn = (
+            self.phase,
+            self.founded,
+            self.placed,
+            self.turn,
+        )
+        new.finished = self.finished[:]
+        new.events = self.events  # replaced, never mutated, by play
+        new.end_reason = self.end_reason
+        return new
+
+    @property
+    def needed(self) -> int:
+        return next_value(self.pile)
+
+    def dice_left(self) -> list[int]:
+        return [
+            len(hand) + (len(self.kept) if s == self.to_move else 0)
+            for s, hand in enumerate(self.hands)
+        ]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats,
+            "options": dict(self.options),
+            "hands": [[die[:] for die in hand] for hand in self.hands],
+            "kept": [die[:] for die in self.kept],
+            "pile": [dict(die) for die in self.pile],
+            "to_move": self.to_move,
+            "starter": self.starter,
+            "phase": self.phase,
+            "founded": self.founded,
+            "placed": self.placed,
+            "turn": self.turn,
+            "finished": list(self.finished),
+            "events": [dict(e) for e in self.events],
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BataclanState:
+        try:
+            return cls._from_dict(data)
+        except InvalidState:
+            raise
+        except (InvalidOptions, KeyError, TypeError, ValueError, AttributeError) as error:
+            raise InvalidState(f"Invalid Bataclan state: {error}") from None
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any]) -> BataclanState:
+        def check(condition: bool, message: str) -> None:
+            if not condition:
+                raise InvalidState(f"Invalid Bataclan state: {message}")
+
+        check(isinstance(data, Mapping), "not a mapping")
+        seats = data["seats"]
+        options = validate_options(seats, data["options"])
+        check(set(data["options"]) == set(OPTION_NAMES), "options incomplete")
+        hands = data["hands"]
+        check(isinstance(hands, list) and len(hands) == seats, "one hand per seat")
+
+        def dice(items: Any, what: str) -> list[list]:
+            check(isinstance(items, list), f"{what} is a list of dice")
+            clean = []
+            for die in items:
+                check(isinstance(die, list) and len(die) == 2, "a die is [size, face]")
+                check(die[0] in SIZES, f"unknown die size {die[0]!r}")
+                check(die[1] is None or die[1] in FACES, f"bad face {die[1]!r}")
+                check(not isinstance(die[1], bool), "bad face")
+                clean.append([die[0], die[1]])
+            check(clean == sorted(clean, key=die_key), f"{what} is sorted by size and face")
+            return clean
+
+        clean_hands = [dice(hand, "a hand") for hand in hands]
+        kept = dice(data["kept"], "the kept dice")
+        check(all(face is not None for _, face in kept), "kept dice show a face")
+        pile = []
+        for entry in data["pile"]:
+            check(set(entry) == {"size", "value", "wild", "x"}, "a pile die is size/value/wild/x")
+            check(entry["size"] in SIZES, "bad pile die size")
+            check(entry["value"] in FACES and not isinstance(entry["value"], bool), "bad value")
+            check(isinstance(entry["wild"], bool), "wild is true or false")
+            check(not (entry["wild"] and entry["value"] == G), "a G showing G is not wild")
+            check(isinstance(entry["x"], int | float) and abs(entry["x"]) < 100, "bad x")
+            check(entry["value"] == next_value(pile), "the pile climbs G, 2 … 6, G …")
+            pile.append(
+                {
+                    "size": entry["size"],
+                    "value": entry["value"],
+                    "wild": entry["wild"],
+                    "x": float(entry["x"]),
+                }
+            )
+        check(first_failure([(d["size"], d["x"]) for d in pile]) is None, "the pile stands")
+        counts = {size: 0 for size in SIZES}
+        for die in [*(d for hand in clean_hands for d in hand), *kept, *pile]:
+            counts[die[0] if isinstance(die, list) else die["size"]] += 1
+        share = SHARE_OUT[seats]
+        check(counts[STANDARD] == share[STANDARD] * seats, "standard dice in play")
+        large = share.get(LARGE, 0) * seats
+        check(
+            counts[MEDIUM] + counts[GIANT]
+            == large + (share.get(MEDIUM, 0) + share.get(GIANT, 0)) * seats,
+            "large dice in play",
+        )
+        if not large:
+            check(counts[MEDIUM] == share[MEDIUM] * seats, "medium dice in play")
+        check(counts[MEDIUM] <= BOX[MEDIUM] and counts[GIANT] <= BOX[GIANT], "dice in the box")
+
+        to_move, starter = data["to_move"], data["starter"]
+        for value in (to_move, starter, data["placed"], data["turn"]):
+            check(isinstance(value, int) and not isinstance(value, bool), "counters are integers")
+        check(0 <= to_move < seats and 0 <= starter < seats, "seat out of range")
+        phase = data["phase"]
+        check(phase in PHASES, f"unknown phase {phase!r}")
+        founded = data["founded"]
+        check(isinstance(founded, bool), "founded is true or false")
+        check(founded or not pile, "the pile is founded once it holds a die")
+        finished = data["finished"]
+        check(isinstance(finished, list) and len(set(finished)) == len(finished), "finished")
+        check(all(isinstance(s, int) and 0 <= s < seats for s in finished), "finished seats")
+        for s in range(seats):
+            check((s in finished) == (not clean_hands[s]), "a seat is out once it has no dice")
+        check(not kept or (phase == "roll" and founded), "dice are kept before a roll")
+        placed = data["placed"]
+        check(0 <= placed <= BOX[STANDARD] + BOX[MEDIUM] + BOX[GIANT], "placed count")
+        check(phase == "place" or placed == 0, "dice are placed in the place phase")
+        turn = data["turn"]
+        check(1 <= turn <= options["turn_limit"], "turn count")
+        events = data["events"]
+        check(isinstance(events, list) and all(isinstance(e, dict) for e in events), "events")
+        end_reason = data["end_reason"]
+        check((phase == "over") == (end_reason is not None), "a finished game has a reason")
+        if phase != "over":
+            check(to_move not in finished, "the seat to move still has dice")
+            check(len(finished) < seats - (options["ranking"] == RANKING_ORDER), "game not over")
+            check(options["ranking"] == RANKING_ORDER or not finished, "stock ranking ends")
+
+        state = cls(seats, options, clean_hands, starter)
+        state.kept = kept
+        state.to_move, state.pile, state.phase, state.founded = to_move, pile, phase, founded
+        state.placed, state.turn, state.finished = placed, turn, list(finished)
+        state.events = [dict(e) for e in events]
+        state.end_reason = end_reason
+        return state

@@ -1,0 +1,267 @@
+/* Bataclan: the pile seen from the side (each die at its offset), the falls, every player's dice,
+   and the steadiness gesture — a marker swings across a track; stop it (Space, Enter or the
+   button) near the centre: the closer, the steadier the hand (the move's steadiness). */
+(function () {
+  "use strict";
+  const { el, gridKeyboard } = window.LudoBoards._svg;
+  const U = 26; // pixels per standard-die edge
+  const WIDTH = 680, PILE_X = 170, HAND_X = 370, SLOT = 34, PER_ROW = 8, STEP = 0.05, PERIOD_MS = 1400, REDUCED_PERIOD_MS = 2600;
+  const face = (f) => (f === 1 ? "G" : String(f));
+  const fill = (text, values) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => values[key]);
+  const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let gesture = null; // {die, start, frame}: the swinging marker of the placement being made
+
+  function dieName(G, die) {
+    const size = G.sizes[die[0]];
+    return die[1] === null ? fill(G.dieUnrolled, { size }) : fill(G.die, { size, face: face(die[1]) });
+  }
+
+  function steadiness(move, G) {
+    return fill(G.steady, { value: move.steadiness.toFixed(2).replace(".", G.decimal) });
+  }
+
+  function moveFor(moves, hand, index, type) {
+    // Identical dice stand for each other: the legal move names the first of them.
+    return moves.filter((m) => m.type === type && hand[m.die][0] === hand[index][0] && hand[m.die][1] === hand[index][1]);
+  }
+
+  const bataclan = {
+    moveLabel(move, view, T) {
+      const G = T.game, hand = view.hands[view.to_move];
+      if (move.type === "roll") return G.roll;
+      if (move.type === "stop") return G.stop;
+      const die = dieName(G, hand[move.die]);
+      if (move.type === "keep") return fill(G.keep, { die });
+      const wild = hand[move.die][1] === 1 && move.as !== 1;
+      const text = wild ? fill(G.placeWild, { die, value: face(move.as) }) : fill(G.place, { die });
+      return text + " — " + steadiness(move, G);
+    },
+
+    // A placement's steadiness comes from the gesture alone: placements stay off the move list.
+    listed(move) {
+      return move.type !== "place";
+    },
+
+    // The roll and the stop are buttons under the board; dice are chosen on the board itself.
+    actions(moves) {
+      return moves.filter((m) => m.type === "roll" || m.type === "stop");
+    },
+
+    render(container, view, ctx) {
+      const T = ctx.T, G = T.game, moves = ctx.legalMoves || [];
+      const mover = view.to_move, hand = view.hands[mover] || [];
+      const opened = gesture && moves.some((m) => m.type === "place" && m.die === gesture.die) ? gesture : null;
+      if (!opened) stopAnimation();
+      const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
+
+      const pileHeight = view.pile.reduce((h, d) => h + view.sizes[d.size], 0);
+      const rowsOf = (seat) => Math.max(1, Math.ceil(((view.hands[seat] || []).length + (seat === mover ? view.kept.length : 0)) / PER_ROW));
+      const tops = [];
+      let handsHeight = 40;
+      for (let seat = 0; seat < view.seats; seat++) { tops.push(handsHeight); handsHeight += 24 + rowsOf(seat) * SLOT; }
+      const height = Math.max(handsHeight, (pileHeight + 3) * U + 40);
+      const table = height - 30;
+      const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board-svg bataclan", role: "group", "aria-label": T.boardLabel });
+
+      // The pile: a dashed line marks the centre the dice are aimed at.
+      const pileGroup = el("g", { role: "list", "aria-label": G.pileLabel }, svg);
+      el("line", { x1: 10, y1: table, x2: 340, y2: table, class: "table-line" }, svg);
+      el("line", { x1: PILE_X, y1: table, x2: PILE_X, y2: 12, class: "centre-line", "aria-hidden": "true" }, svg);
+      let y = table;
+      view.pile.forEach((die, level) => {
+        const edge = view.sizes[die.size] * U;
+        y -= edge;
+        const x = PILE_X + die.x * U - edge / 2;
+        const label = fill(G.pileDie, {
+          level: level + 1,
+          die: die.wild ? fill(G.wildDie, { value: face(die.value) }) : dieName(G, [die.size, die.value]),
+          offset: (die.x >= 0 ? "+" : "−") + Math.abs(die.x).toFixed(2).replace(".", G.decimal),
+        });
+        const g = el("g", { role: "listitem", "aria-label": label, class: "pile-die " + die.size }, pileGroup);
+        drawDie(g, x, y, edge, die.value, die.wild);
+      });
+      if (!view.pile.length) {
+        el("text", { x: PILE_X, y: table - 12, class: "pile-note" }, svg).textContent = G.pileEmpty;
+      }
+      const needed = view.needed === 1 && !view.pile.length ? G.neededG : fill(G.needed, { value: face(view.needed) });
+      el("text", { x: 12, y: 22, class: "needed" }, svg).textContent = needed;
+
+      // The last fall: the fallen dice tumbled on the table beside the pile.
+      const events = view.events || [];
+      const fall = events.find((e) => e.kind === "fall");
+      if (fall) {
+        const fallen = el("g", { class: "fallen", "aria-hidden": "true" }, svg);
+        let fx = 250;
+        fall.dice.forEach((die, i) => {
+          const edge = view.sizes[die.size] * U * 0.8;
+          const g = el("g", { transform: `rotate(${i % 2 ? 28 : -22} ${fx + edge / 2} ${table - edge / 2})` }, fallen);
+          drawDie(g, fx, table - edge, edge, die.value, die.wild);
+          fx += edge * 0.55;
+        });
+      }
+
+      // Every player's dice (the mover's are buttons when it is your turn).
+      let handGroup = null;
+      const squares = [];
+      for (let seat = 0; seat < view.seats; seat++) {
+        const top = tops[seat];
+        const out = view.finished.includes(seat);
+        const name = T.seat.replace("%s", seat + 1) + (ctx.roles && ctx.roles[seat] ? " — " + ctx.roles[seat] : "");
+        const title = el("text", { x: HAND_X, y: top, class: "hand-title" + (seat === mover && view.phase !== "over" ? " acting" : "") }, svg);
+        title.textContent = name + " · " + (out ? G.finished : fill(G.diceLeft, { n: view.dice_left[seat] }));
+        const interactive = ctx.interactive && seat === mover;
+        const group = el("g", { role: "group", "aria-label": fill(G.hand, { name }) }, svg);
+        if (interactive) handGroup = group;
+        const dice = seat === mover ? [...hand.map((d, i) => ({ d, i })), ...view.kept.map((d) => ({ d, kept: true }))] : view.hands[seat].map((d, i) => ({ d, i }));
+        dice.forEach((item, col) => {
+          const edge = view.sizes[item.d[0]] * 18;
+          const x = HAND_X + (col % PER_ROW) * SLOT, dy = top + 8 + Math.floor(col / PER_ROW) * SLOT + (31 - edge);
+          const g = el("g", { class: "hand-die " + item.d[0] + (item.kept ? " kept" : "") }, group);
+          const options = !interactive || item.kept ? [] : [...moveFor(moves, hand, item.i, "keep"), ...moveFor(moves, hand, item.i, "place")];
+          const label = dieName(G, item.d) + (item.kept ? " (" + G.kept + ")" : "");
+          if (interactive && !item.kept) {
+            g.setAttribute("role", "button");
+            g.setAttribute("tabindex", "-1");
+            g.setAttribute("data-square", "die-" + col);
+            g.setAttribute("data-col", col);
+            g.setAttribute("data-row", 0);
+            const verb = options.length ? bataclan.moveLabel(options[0], view, T).split(" — ")[0] : label;
+            g.setAttribute("aria-label", verb);
+            if (!options.length) g.setAttribute("aria-disabled", "true");
+            else g.classList.add("movable");
+            if (opened && hand[opened.die] && hand[opened.die][0] === item.d[0] && hand[opened.die][1] === item.d[1]) g.classList.add("chosen");
+            g.addEventListener("click", () => choose(options, ctx));
+            squares.push(g);
+          } else {
+            g.setAttribute("aria-label", label);
+            g.setAttribute("role", "img");
+          }
+          drawDie(g, x, dy, edge, item.d[1], false);
+        });
+      }
+
+      const parts = [svg];
+      const news = newsText(events, view, G, T);
+      const status = document.createElement("p");
+      status.className = "bataclan-news" + (fall ? " fall" : "");
+      status.setAttribute("aria-live", "polite");
+      status.textContent = news;
+      parts.push(status);
+      if (ctx.interactive && view.phase !== "over") {
+        const hint = document.createElement("p");
+        hint.className = "help";
+        hint.textContent = G.choose;
+        parts.push(hint);
+      }
+      if (opened) parts.push(gesturePanel(opened, moves, ctx));
+      container.replaceChildren(...parts);
+      if (handGroup && squares.length) {
+        squares.forEach((g, i) => g.setAttribute("data-col", i));
+        gridKeyboard(handGroup, squares.length, 1, (c) => squares[c], focusName);
+        if (focusName && !opened) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
+      }
+      if (opened) container.querySelector(".gesture-stop").focus();
+    },
+  };
+
+  function drawDie(g, x, y, edge, value, wild) {
+    el("rect", { x, y, width: edge, height: edge, rx: edge * 0.14, class: "die" }, g);
+    if (value !== null && value !== undefined) {
+      el("text", { x: x + edge / 2, y: y + edge * 0.68, class: "die-face", "font-size": Math.round(edge * 0.55) }, g).textContent = face(value);
+      if (wild) el("text", { x: x + edge * 0.82, y: y + edge * 0.3, class: "die-wild", "font-size": Math.round(edge * 0.26) }, g).textContent = "G";
+    } else {
+      el("text", { x: x + edge / 2, y: y + edge * 0.68, class: "die-face unrolled", "font-size": Math.round(edge * 0.55) }, g).textContent = "?";
+    }
+  }
+
+  function newsText(events, view, G, T) {
+    const name = (seat) => T.seat.replace("%s", seat + 1);
+    const last = events[events.length - 1];
+    if (!last) return "";
+    if (last.kind === "fall") return fill(last.full ? G.fullFall : G.fall, { name: name(last.seat), n: last.dice.length });
+    if (last.kind === "stuck") return fill(G.stuck, { name: name(last.seat) });
+    if (last.kind === "out") return fill(G.out, { name: name(last.seat) });
+    return "";
+  }
+
+  // -- the gesture -----------------------------------------------------------------------------
+
+  function choose(options, ctx) {
+    if (!options.length || !ctx.interactive) return;
+    if (options[0].type === "keep") return ctx.onMove(options[0]);
+    gesture = { die: options[0].die, start: performance.now(), frame: null };
+    ctx.onSelect("gesture-" + options[0].die);
+  }
+
+  function position(now, start) {
+    // Where the marker is, from -1 (left end) to 1 (right end); reduced motion: slower, in steps.
+    const period = reduced() ? REDUCED_PERIOD_MS : PERIOD_MS;
+    let t = (now - start) / period;
+    if (reduced()) t = Math.floor(t * 16) / 16;
+    return -Math.cos(2 * Math.PI * t); // it starts at the left end
+  }
+
+  function stopAnimation() {
+    if (gesture && gesture.frame) cancelAnimationFrame(gesture.frame);
+    gesture = null;
+  }
+
+  function gesturePanel(opened, moves, ctx) {
+    const G = ctx.T.game;
+    const panel = document.createElement("div");
+    panel.className = "bataclan-gesture";
+    panel.setAttribute("role", "group");
+    panel.setAttribute("aria-labelledby", "gesture-title");
+    const title = document.createElement("h3");
+    title.id = "gesture-title";
+    title.textContent = G.gestureTitle;
+    const help = document.createElement("p");
+    help.className = "help";
+    help.textContent = G.gestureHelp;
+    const track = document.createElement("div");
+    track.className = "gesture-track";
+    track.setAttribute("aria-hidden", "true");
+    const centre = document.createElement("div");
+    centre.className = "gesture-centre";
+    const marker = document.createElement("div");
+    marker.className = "gesture-marker";
+    track.append(centre, marker);
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.className = "gesture-stop";
+    stop.textContent = G.gestureStop;
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "secondary";
+    cancel.textContent = G.gestureCancel;
+    panel.append(title, help, track, stop, " ", cancel);
+
+    const animate = (now) => {
+      marker.style.left = (50 + 46 * position(now, opened.start)) + "%";
+      opened.frame = requestAnimationFrame(animate);
+    };
+    if (opened.frame) cancelAnimationFrame(opened.frame);
+    opened.frame = requestAnimationFrame(animate);
+
+    // A key or a press that began before the panel opened (Space on a die) must not stop it.
+    let armed = false;
+    stop.addEventListener("pointerdown", () => { armed = true; });
+    stop.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") armed = true; });
+    const release = () => {
+      if (!armed) return;
+      const pos = position(performance.now(), opened.start);
+      const value = Math.round((1 - Math.abs(pos)) / STEP) * STEP;
+      const move = moves.find((m) => m.type === "place" && m.die === opened.die && Math.abs(m.steadiness - value) < 1e-6);
+      stopAnimation();
+      if (move) ctx.onMove(move);
+    };
+    stop.addEventListener("click", release);
+    cancel.addEventListener("click", () => { stopAnimation(); ctx.onSelect(null); });
+    panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { event.preventDefault(); stopAnimation(); ctx.onSelect(null); }
+    });
+    return panel;
+  }
+
+  window.LudoBoards.bataclan = bataclan;
+})();

@@ -1,0 +1,235 @@
+"""French (translatable) texts of Bataclan: rule messages, outcomes, roles, options, log lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.formats import get_format, number_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from .state import DEFAULT_TURN_LIMIT
+
+RULE_MESSAGES = {
+    "game_over": gettext_lazy("La partie est terminée."),
+    "not_your_turn": gettext_lazy("Ce n'est pas à vous de jouer."),
+    "malformed_move": gettext_lazy("Ce coup est mal formé."),
+    "not_canonical": gettext_lazy("Ce coup n'est pas écrit sous sa forme permise."),
+    "roll_first": gettext_lazy("Lancez d'abord vos dés."),
+    "already_rolled": gettext_lazy("Vous avez déjà lancé : posez un dé ou arrêtez-vous."),
+    "founding_rolls_all": gettext_lazy(
+        "Tant que la pile n'est pas commencée, on lance tous ses dés."
+    ),
+    "keep_unrolled": gettext_lazy("On ne garde que des dés de son lancer précédent."),
+    "reroll_one": gettext_lazy("Il faut relancer au moins un dé."),
+    "bad_die": gettext_lazy("Ce n'est pas un de vos dés."),
+    "wrong_value": gettext_lazy(
+        "Ce dé ne convient pas : la pile monte dans l'ordre G, 2, 3, 4, 5, 6 (le G remplace tout)."
+    ),
+    "bad_steadiness": gettext_lazy("La stabilité est un nombre de 0 à 1."),
+    "place_one": gettext_lazy("Vous devez poser au moins un dé quand vous le pouvez."),
+}
+
+OUTCOME_REASONS = {
+    "first_out": gettext_lazy("premier joueur débarrassé de tous ses dés"),
+    "finishing_order": gettext_lazy("classement dans l'ordre où chacun a posé son dernier dé"),
+    "turn_limit": gettext_lazy("limite de tours atteinte : classement au nombre de dés"),
+}
+
+ROLE_LABELS = {
+    "starter": gettext_lazy("premier joueur"),
+    "player": gettext_lazy("joueur"),
+}
+
+OPTION_LABELS = {
+    "ranking": gettext_lazy("Classement des suivants"),
+    "turn_limit": gettext_lazy("Nombre maximal de tours"),
+}
+
+OPTION_CHOICE_LABELS = {
+    "ranking": {
+        "order": gettext_lazy("dans l'ordre où ils posent leur dernier dé (la partie continue)"),
+        "stock": gettext_lazy("au nombre de dés restants (la partie s'arrête)"),
+    },
+}
+
+LEVEL_DESCRIPTIONS = {
+    "beginner": gettext_lazy(
+        "Main correcte, mais pose tout ce qu'il peut sans mesurer le risque : il bat un joueur "
+        "qui joue au hasard neuf fois sur dix à deux, moins souvent à plusieurs."
+    ),
+    "intermediate": gettext_lazy(
+        "Main sûre ; garde les bons dés et s'arrête quand la pile devient dangereuse : il bat "
+        "quatre fois sur cinq, à deux, un joueur à la main moins sûre."
+    ),
+    "strong": gettext_lazy(
+        "Main très sûre ; pèse chaque dé et évite de poser sur une pile branlante : il gagne "
+        "deux parties sur trois contre l'intermédiaire à deux ; à plusieurs, les dés décident "
+        "souvent."
+    ),
+}
+
+SIZE_NAMES = {
+    "standard": gettext_lazy("standard"),
+    "medium": gettext_lazy("moyen"),
+    "giant": gettext_lazy("géant"),
+}
+
+HOUSE_RULES = (
+    (
+        gettext_lazy("Partage des dés"),
+        gettext_lazy(
+            "À 2 joueurs, chacun reçoit 10 dés standard, 2 moyens et 2 géants ; à 3, 6 standard, "
+            "1 moyen et 1 géant ; à 4, 5 standard, 1 moyen et 1 géant ; à 5, 4 standard et un gros "
+            "dé tiré au hasard parmi les moyens et les géants ; à 6, 3 standard et un gros dé. Les "
+            "autres dés restent dans la boîte."
+        ),
+    ),
+    (
+        gettext_lazy("Début de partie"),
+        gettext_lazy(
+            "Un tirage au sort désigne le premier joueur. Tant que la pile n'est pas commencée, "
+            "chacun lance tous ses dés ; le premier qui obtient un G le pose et peut continuer."
+        ),
+    ),
+    (
+        gettext_lazy("Dés gardés"),
+        gettext_lazy(
+            "Ensuite, avant de lancer, on met de côté un à un les dés de son lancer précédent que "
+            "l'on garde ; il faut en relancer au moins un. Les dés récupérés après une chute sont "
+            "toujours lancés."
+        ),
+    ),
+    (
+        gettext_lazy("Lancer sans dé posable"),
+        gettext_lazy("Si aucun dé du lancer ne convient, le tour passe aussitôt."),
+    ),
+    (
+        gettext_lazy("Chutes"),
+        gettext_lazy(
+            "Un dé posé retombe un peu à côté du centre : d'autant plus que la pile est haute, "
+            "que le dé est gros et que la main tremble. Si le centre de gravité de ce qui est "
+            "au-dessus d'un dé sort de la face qui le porte, tout ce qui est au-dessus tombe. Le "
+            "joueur récupère les dés tombés et son tour s'arrête. Après un écroulement complet, "
+            "la pile recommence par un G."
+        ),
+    ),
+    (
+        gettext_lazy("Adresse"),
+        gettext_lazy(
+            "À l'écran, on arrête un curseur qui oscille : plus il s'arrête près du centre, plus "
+            "la main est sûre. Les robots ont une main plus ou moins sûre selon leur niveau."
+        ),
+    ),
+    (
+        gettext_lazy("Fin de partie"),
+        format_lazy(
+            gettext_lazy(
+                "Au choix de la table, les suivants sont classés dans l'ordre où ils se "
+                "débarrassent de leurs dés, ou au nombre de dés restants. Une partie s'arrête "
+                "après {limit} tours : les joueurs encore en jeu sont alors classés au nombre de "
+                "dés."
+            ),
+            limit=DEFAULT_TURN_LIMIT,
+        ),
+    ),
+)
+
+
+def face_name(face: int) -> str:
+    return "G" if face == 1 else str(face)
+
+
+def die_name(size: str, face: int | None) -> str:
+    if face is None:
+        return _("dé %(size)s") % {"size": SIZE_NAMES[size]}
+    return _("dé %(size)s %(face)s") % {"size": SIZE_NAMES[size], "face": face_name(face)}
+
+
+def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
+    """The public French log line of ``move`` (``after`` tells what the dice and the pile did)."""
+    kind = move.get("type")
+    if kind == "keep":
+        size, face = before.hands[seat][move["die"]]
+        return _("garde son %(die)s") % {"die": die_name(size, face)}
+    if kind == "roll":
+        rolled = len(before.hands[seat])
+        line = ngettext("lance %(n)d dé", "lance %(n)d dés", rolled) % {"n": rolled}
+        kept = len(before.kept)
+        if kept:
+            line += " " + ngettext("(%(n)d gardé)", "(%(n)d gardés)", kept) % {"n": kept}
+        faces = next((e["faces"] for e in after.events if e["kind"] == "roll"), [])
+        line += " : " + ", ".join(face_name(f) for f in faces)
+        if any(e["kind"] == "stuck" for e in after.events):
+            line += " — " + _("aucun dé ne convient")
+        return line
+    if kind == "place":
+        size, face = before.hands[seat][move["die"]]
+        line = _("pose un %(die)s à l'étage %(level)d (stabilité %(steady)s)") % {
+            "die": die_name(size, face),
+            "level": len(before.pile) + 1,
+            "steady": number_format(move["steadiness"], 2),
+        }
+        if face == 1 and move["as"] != 1:
+            line += " — " + _("le G compte pour %(value)s") % {"value": move["as"]}
+        fall = after.events[-1] if after.events[-1]["kind"] == "fall" else None
+        if fall is not None:
+            count = len(fall["dice"])
+            if fall["full"]:
+                line += " — " + ngettext(
+                    "toute la pile s'écroule : il récupère %(n)d dé",
+                    "toute la pile s'écroule : il récupère %(n)d dés",
+                    count,
+                ) % {"n": count}
+            else:
+                line += " — " + ngettext(
+                    "la pile tombe à partir de l'étage %(level)d : il récupère %(n)d dé",
+                    "la pile tombe à partir de l'étage %(level)d : il récupère %(n)d dés",
+                    count,
+                ) % {"level": fall["level"] + 1, "n": count}
+        if seat in after.finished and seat not in before.finished:
+            line += " — " + _("il a posé son dernier dé !")
+        return line
+    return _("s'arrête")
+
+
+def board_texts() -> dict[str, Any]:
+    """Strings for the board script (``T.game``)."""
+    return {
+        "pileLabel": _("La pile de dés, vue de côté"),
+        "pileEmpty": _("La pile est vide : elle commence par un G."),
+        "pileDie": _("étage %(level)s : %(die)s, décalé de %(offset)s"),
+        "wildDie": _("un G qui compte pour %(value)s"),
+        "needed": _("La pile attend : %(value)s (ou un G)"),
+        "neededG": _("La pile attend un G pour commencer."),
+        "hand": _("Dés de %(name)s"),
+        "yourHand": _("Vos dés"),
+        "kept": _("Dés mis de côté"),
+        "notRolled": _("à lancer"),
+        "keep": _("Garder %(die)s"),
+        "roll": _("Lancer les dés"),
+        "stop": _("S'arrêter"),
+        "place": _("Poser %(die)s"),
+        "placeWild": _("Poser %(die)s comme %(value)s"),
+        "steady": _("stabilité %(value)s"),
+        "gestureTitle": _("Posez le dé : arrêtez le curseur au centre"),
+        "gestureHelp": _(
+            "Le curseur oscille : appuyez sur Espace ou Entrée, ou cliquez sur « Poser », quand il "
+            "passe au centre. Plus il est près du centre, plus votre main est sûre."
+        ),
+        "gestureStop": _("Poser"),
+        "gestureCancel": _("Annuler"),
+        "gestureResult": _("Stabilité : %(value)s"),
+        "fall": _("Chute ! %(name)s récupère %(n)s dé(s)."),
+        "fullFall": _("Toute la pile s'est écroulée ! %(name)s récupère %(n)s dé(s)."),
+        "stuck": _("%(name)s n'a aucun dé qui convient."),
+        "out": _("%(name)s a posé son dernier dé !"),
+        "diceLeft": _("%(n)s dé(s)"),
+        "finished": _("terminé"),
+        "sizes": {size: str(label) for size, label in SIZE_NAMES.items()},
+        "die": _("dé %(size)s %(face)s"),
+        "dieUnrolled": _("dé %(size)s"),
+        "decimal": get_format("DECIMAL_SEPARATOR"),
+        "choose": _("Choisissez un dé de votre main à poser ou à garder."),
+    }
