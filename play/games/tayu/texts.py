@@ -124,12 +124,17 @@ HOUSE_RULES = (
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "Pose vite, sans voir loin : bat presque toujours un joueur au hasard."
+        "Pose la pierre là où elle rapporte le plus tout de suite : bat presque toujours un joueur "
+        "au hasard."
     ),
     "intermediate": gettext_lazy(
-        "Prolonge ses canaux vers ses rives et gêne ceux de l'adversaire."
+        "Anticipe la pierre que l'adversaire peut tirer et sa meilleure réponse ; à peu près "
+        "aussi fort que le débutant face à lui."
     ),
-    "strong": gettext_lazy("Explore de nombreuses suites de la partie avant de poser sa pierre."),
+    "strong": gettext_lazy(
+        "Anticipe la réponse de l'adversaire sur deux fois plus de poses ; gagne un peu plus "
+        "d'une partie sur deux contre le débutant."
+    ),
 }
 
 
