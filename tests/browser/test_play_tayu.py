@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.test_catalogue_a11y import serious_violations
@@ -26,10 +27,13 @@ def log_length(page):
 
 
 def wait_for_turn_or_end(page):
+    """The result, or the player's turn on the live position (not while the opponent's moves
+    are being shown one at a time)."""
     page.wait_for_function(
         "() => !document.getElementById('outcome').hidden"
-        " || document.querySelector('#actions button')"
-        " || document.querySelector('#board .rotate')"
+        " || (document.getElementById('steps-skip').hidden"
+        "     && (document.querySelector('#actions button')"
+        "         || document.querySelector('#board .rotate')))"
     )
 
 
@@ -49,10 +53,14 @@ def play_until_over(page, max_turns=200):
                     break
                 page.locator("#board .rotate").click()
             page.locator("#board .square.movable").first.click()
-        page.wait_for_function(
-            f"() => document.getElementById('log').children.length > {before}"
-            " || !document.getElementById('outcome').hidden"
-        )
+        try:
+            page.wait_for_function(
+                f"() => document.getElementById('log').children.length > {before}"
+                " || !document.getElementById('outcome').hidden",
+                timeout=15_000,
+            )
+        except PlaywrightTimeout:  # the click met a board being redrawn by a poll: look again
+            continue
     raise AssertionError("the game did not end")
 
 
