@@ -18,6 +18,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "play.games.alcatraz",
     "play.games.bataclan",
     "play.games.powwow",
+    "play.games.tayu",
 )
 
 

@@ -1,0 +1,55 @@
+"""The Ta Yü game package: the engine, its texts, its scenarios and its bots behind one object."""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from typing import Any
+
+from play.engines.base import Move
+from play.games.base import GamePackage, Scenario
+
+from . import texts
+
+
+class TaYuGame(GamePackage):
+    slug = "tayu"
+    engine_path = "play.games.tayu.engine:TaYuEngine"
+    titles = ("ta yu",)
+    texts = texts
+    bot_levels = ("beginner", "intermediate", "strong")
+    scripts = ("games/tayu/board.js",)
+    styles = ("games/tayu/board.css",)
+
+    @cached_property
+    def _scenarios(self) -> tuple[Scenario, ...]:
+        from .scenarios import build_scenarios
+
+        return build_scenarios()
+
+    @property
+    def scenarios(self) -> tuple[Scenario, ...]:
+        return self._scenarios
+
+    def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
+        return texts.describe_move(before, after, seat, move)
+
+    def play_texts(self) -> dict[str, Any]:
+        return texts.play_texts()
+
+    def evaluate(self, state: Any) -> list[float]:
+        from .bots import evaluate
+
+        return evaluate(state)
+
+    def gain(self, before: Any, after: Any, seat: int) -> float:
+        from .bots import gain
+
+        return gain(before, after, seat)
+
+    def bot_move(
+        self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
+    ) -> Move:
+        from .bots import bot_move
+
+        return bot_move(state, seat, level=level, rng=rng, seconds=seconds)

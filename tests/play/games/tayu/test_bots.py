@@ -1,0 +1,99 @@
+"""Ta Yü bots: legal moves at every level, an evaluation per seat, no peeking, beats random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from play.games.registry import get_game
+from play.games.tayu import bots
+
+from .helpers import ENGINE, ONE_SIDE, new, play
+
+GAME = get_game("tayu")
+
+
+def _some_position(seats, plies, seed=0):
+    rng = random.Random(seed)
+    state = ENGINE.new_game(seats=seats, options={}, rng=rng)
+    for _ in range(plies):
+        seat = ENGINE.to_act(state)[0]
+        state = ENGINE.play(state, seat, rng.choice(ENGINE.legal_moves(state, seat)), rng)
+    return state
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("level", GAME.bot_levels)
+def test_bot_plays_a_legal_move(level, seats):
+    for plies in (0, 1, 9, 30):
+        state = _some_position(seats, plies)
+        if not ENGINE.to_act(state):
+            continue
+        seat = ENGINE.to_act(state)[0]
+        move = GAME.bot_move(state, seat, level=level, rng=random.Random(1), seconds=0.5)
+        assert move in ENGINE.legal_moves(state, seat)
+
+
+def test_evaluation_is_a_reward_per_seat_and_likes_points_on_own_edges():
+    state = new()
+    state.put(ONE_SIDE, 0, 8, 0, 0)  # 4 points on North
+    state.put(ONE_SIDE, 18, 8, 2, 0)  # 4 points on South: seat 0 has 16
+    values = GAME.evaluate(state)
+    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+    assert values[0] > 0.5 > values[1]
+
+
+def test_gain_counts_own_edges_for_and_the_opponents_against():
+    before = new()
+    after = before.clone()
+    after.put(ONE_SIDE, 0, 8, 0, 0)
+    assert GAME.gain(before, after, 0) > 0 > GAME.gain(before, after, 1)
+
+
+def test_draw_choice_never_peeks_at_the_face_down_tiles():
+    state = _some_position(2, 20, seed=3)
+    assert state.phase == "draw"
+    moves = ENGINE.legal_moves(state, state.to_move)
+    choices = {
+        bots.choose_draw(
+            ENGINE.redeal_hidden(state, state.to_move, random.Random(s)), state.to_move, moves
+        )["stack"]
+        for s in range(4)
+    }
+    assert len(choices) == 1  # same ring backs, same decision, whatever lies beneath
+
+
+def test_draw_distribution_follows_the_visible_ring_back():
+    state = new()
+    for column in range(2):
+        ringed = bots.RINGED[state.supply[column][0][-1]]
+        dist = bots.draw_distribution(state, column)
+        assert abs(sum(p for _, p in dist) - 1.0) < 1e-9
+        assert all(bots.RINGED[k] == ringed for k, _ in dist)
+
+
+def test_bot_bids_then_passes_in_the_auction():
+    state = new(3)
+    move = GAME.bot_move(state, 0, level="strong", rng=random.Random(0), seconds=0.5)
+    assert move["type"] == "bid"
+    state = play(state, 0, {"type": "bid", "value": 5})
+    move = GAME.bot_move(state, 1, level="strong", rng=random.Random(0), seconds=0.5)
+    assert move == {"type": "pass"}  # below what a builder is expected to reach
+
+
+def test_beginner_beats_a_random_player():
+    wins = 0
+    for game in range(4):
+        rng = random.Random(f"beginner-vs-random/{game}")
+        state = ENGINE.new_game(seats=2, options={}, rng=rng)
+        bot_seat = game % 2
+        while ENGINE.to_act(state):
+            seat = ENGINE.to_act(state)[0]
+            if seat == bot_seat:
+                move = GAME.bot_move(state, seat, level="beginner", rng=rng, seconds=0.5)
+            else:
+                move = bots.random_move(state, seat, rng)
+            state = ENGINE.play(state, seat, move, rng)
+        wins += bot_seat in ENGINE.outcome(state).winners
+    assert wins >= 3
