@@ -25,6 +25,7 @@ class BuffaloGame(GamePackage):
     role_labels = texts.ROLE_LABELS
     option_labels = texts.OPTION_LABELS
     option_choice_labels = texts.OPTION_CHOICE_LABELS
+    bot_levels = ("beginner", "intermediate", "strong", "expert")
     level_descriptions = texts.LEVEL_DESCRIPTIONS
     house_rules = texts.HOUSE_RULES
     scripts = ("games/buffalo/board.js",)
