@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/buffalo_match.py --levels strong --fairy 30 --games 6
     .venv/bin/python bench/buffalo_match.py --levels expert --fairy 100,1000 --games 20
-    .venv/bin/python bench/buffalo_match.py --levels strong --opponent intermediate --games 20
+    .venv/bin/python bench/buffalo_match.py --levels strong --opponent intermediate,one-ply
 
 Each pairing plays ``--games`` games with our level as the buffalo and as many as the Indians;
 game i of each side starts after the same two seeded random plies (``--opening-plies``), so both
@@ -40,6 +40,29 @@ class LevelPlayer:
         move = GAME.bot_move(state, seat, level=self.level, rng=rng, seconds=self.seconds)
         self.times.append(time.perf_counter() - began)
         return move
+
+
+class RandomPlayer:
+    name = "random"
+
+    def choose(self, state, seat, rng):
+        return rng.choice(ENGINE.legal_moves(state, seat))
+
+
+class OnePlyPlayer:
+    """The best move by ``GAME.evaluate`` one ply ahead (seeded tie-breaks)."""
+
+    name = "one-ply"
+
+    def choose(self, state, seat, rng):
+        scored = []
+        for move in ENGINE.legal_moves(state, seat):
+            scored.append((GAME.evaluate(ENGINE.play(state, seat, move, rng))[seat], move))
+        best = max(score for score, _ in scored)
+        return rng.choice([move for score, move in scored if score == best])
+
+
+REFERENCE = {"random": RandomPlayer, "one-ply": OnePlyPlayer}
 
 
 def opening(plies: int, seed: int):
@@ -93,13 +116,19 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", default="strong", help="our levels, comma-separated")
     parser.add_argument("--fairy", default="", help="Fairy-Stockfish ms a move, e.g. 30,100")
-    parser.add_argument("--opponent", default="", help="our own levels as opponents instead")
+    parser.add_argument(
+        "--opponent", default="", help="our levels, random or one-ply as opponents (or as well)"
+    )
     parser.add_argument("--games", type=int, default=6, help="games per side and pairing")
     parser.add_argument("--opening-plies", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=2.0, help="budget given to bot_move")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    opponents = [LevelPlayer(level, args.seconds) for level in args.opponent.split(",") if level]
+    opponents = [
+        REFERENCE[name]() if name in REFERENCE else LevelPlayer(name, args.seconds)
+        for name in args.opponent.split(",")
+        if name
+    ]
     if args.fairy:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from fairy_stockfish import FairyStockfish

@@ -9,6 +9,7 @@ const path = require("path");
 const readline = require("readline");
 
 const [packageDir, variantsFile] = process.argv.slice(2);
+process.stdout.on("error", () => process.exit(0)); // the reader went away
 const Stockfish = require(path.join(packageDir, "stockfish.js"));
 
 (async () => {

@@ -49,6 +49,7 @@ MAX_DEPTH = 64
 TIME_CHECK_INTERVAL = 256
 LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth on …
 LMR_AFTER = 4  # … for quiet moves after the first few (table move, captures, killers)
+ORDER_LANES = True
 EXACT, LOWER, UPPER = 0, 1, 2
 LOCK_PLIES = MAX_PLIES  # a dog lock wins for the Indians within the game's length
 
@@ -246,13 +247,15 @@ class _Search:
         if forced is not None:
             moves = forced
             depth += 1  # forced capture: look one ply further
+        elif tt_move:  # the table move first: a cut-off often spares generating the others
+            moves = self.staged(b, d, c, side, ol, om, tt_move, ply)
         else:
             moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
             if not moves:
                 return -(MATE - ply)
-            moves = self.order(moves, b, tt_move, ply)
+            moves = self.order(moves, b, d, c, 0, ply)
         original_alpha = alpha
-        best, best_move = -MATE - 1, moves[0]
+        best, best_move = -MATE - 1, 0
         for i, move in enumerate(moves):
             if i == 0:
                 score = self.child_score(b, d, c, side, ol, om, move, depth, alpha, beta, ply)
@@ -281,9 +284,17 @@ class _Search:
         self.table[key] = (depth, flag, stored, best_move)
         return best
 
-    def order(self, moves: list[int], b: int, tt_move: int, ply: int) -> list[int]:
+    def staged(self, b, d, c, side, ol, om, tt_move, ply):
+        """The table move (legal: the table is keyed by the position), then the others ordered."""
+        yield tt_move
+        moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
+        yield from self.order([m for m in moves if m != tt_move], b, d, c, 0, ply)
+
+    def order(self, moves: list[int], b: int, d: int, c: int, tt_move: int, ply: int) -> list[int]:
+        """Table move, captures, killers, then moves about free buffalo, then by history."""
         killers = self.killers.get(ply, (0, 0))
         history = self.history
+        hot = _free_lanes(b, d, c) if ORDER_LANES else 0
 
         def rank(move: int) -> int:
             if move == tt_move:
@@ -293,6 +304,8 @@ class _Search:
                 return (1 << 38) + to
             if move in killers:
                 return 1 << 36
+            if hot >> to & 1:  # a buffalo steps along a free lane, or an Indian closes one
+                return (1 << 34) + history.get(move, 0) + to // bb.COLUMNS
             return history.get(move, 0) + to // bb.COLUMNS
 
         return sorted(moves, key=rank, reverse=True)
@@ -324,6 +337,19 @@ class _Search:
             seen.add(key)
             move = entry[3]
         return pv
+
+
+def _free_lanes(b: int, d: int, c: int) -> int:
+    """Squares ahead of the buffalo that no Indian piece stands in front of, up to row 6."""
+    below = (d | 1 << c) >> bb.COLUMNS
+    below |= below >> bb.COLUMNS
+    below |= below >> 2 * bb.COLUMNS
+    below |= below >> 4 * bb.COLUMNS
+    lanes = (b & ~below) << bb.COLUMNS
+    lanes |= lanes << bb.COLUMNS
+    lanes |= lanes << 2 * bb.COLUMNS
+    lanes |= lanes << 4 * bb.COLUMNS
+    return lanes & bb.INDIAN_ZONE
 
 
 def _columns(column_bits: int) -> int:
