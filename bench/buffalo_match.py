@@ -130,8 +130,7 @@ def main(argv: list[str] | None = None) -> None:
         if name
     ]
     if args.fairy:
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from fairy_stockfish import FairyStockfish
+        from bench.fairy_stockfish import FairyStockfish
 
         opponents += [FairyStockfish(int(ms)) for ms in args.fairy.split(",")]
     try:

@@ -20,10 +20,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fairy_stockfish import CACHE, FairyStockfish  # noqa: E402
-
+from bench.fairy_stockfish import CACHE, FairyStockfish  # noqa: E402
 from play.games.buffalo import board as bb  # noqa: E402
 from play.games.buffalo import evaluation as ev  # noqa: E402
 from play.games.buffalo.engine import BuffaloEngine  # noqa: E402

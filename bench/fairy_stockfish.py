@@ -7,7 +7,8 @@ Fairy-Stockfish (GPL, C++, here its WebAssembly build from npm ``fairy-stockfish
 1.1.12 under node) plays Buffalo as a variant configured in its variants-file language (see
 ``VARIANTS``). The package is installed on first use with ``npm install --prefix bench/.cache``
 (git-ignored). :class:`FairyStockfish` speaks UCI to it through ``bench/fairy_stockfish.js`` and is
-an arena player: ``name``, ``choose(state, seat, rng) -> move dict``, ``reset()``, ``close()``.
+an arena player (``name`` "fairy100" for 100 ms a move, ``choose(state, seat, rng) -> move
+dict``, ``reset()``, ``close()``); its process starts on first use.
 
 Its board is ours mirrored: our row r is its rank 8 − r, same files; the buffalo are black. It
 knows only the standard game (no multi-step handicap opening turn); positions with buffalo
@@ -119,12 +120,20 @@ class FairyStockfish:
     def __init__(self, movetime_ms: int = 100, *, nodes: int | None = None, cache: Path = CACHE):
         self.movetime_ms = movetime_ms
         self.nodes = nodes
-        self.name = f"fairy-stockfish {f'{nodes} nodes' if nodes else f'{movetime_ms}ms'}"
-        self._variants = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
-        self._variants.write(VARIANTS)
-        self._variants.close()
+        self.name = f"fairy{nodes}n" if nodes else f"fairy{movetime_ms}"
+        self.cache = cache
+        self.last_info = ""
+        self._process: subprocess.Popen | None = None
+        self._variants = ""
+
+    def _start(self) -> None:
+        """Starts the engine process (on first use: an arena may build players it never uses)."""
+        variants = tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False)
+        variants.write(VARIANTS)
+        variants.close()
+        self._variants = variants.name
         self._process = subprocess.Popen(
-            ["node", str(SHIM), str(ensure_installed(cache)), self._variants.name],
+            ["node", str(SHIM), str(ensure_installed(self.cache)), self._variants],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -135,10 +144,11 @@ class FairyStockfish:
         self._send("setoption name VariantPath value /variants.ini")
         self._send("setoption name UCI_Variant value buffalo")
         self._send("setoption name Threads value 1")
-        self.last_info = ""
         self._ready()
 
     def _send(self, line: str) -> None:
+        if self._process is None:
+            self._start()
         self._process.stdin.write(line + "\n")
         self._process.stdin.flush()
 
@@ -158,6 +168,8 @@ class FairyStockfish:
         self._wait("readyok")
 
     def reset(self) -> None:
+        if self._process is None:
+            return
         self._send("ucinewgame")
         self._ready()
 
@@ -185,13 +197,16 @@ class FairyStockfish:
         return int(self._wait("Nodes searched").split(":")[1])
 
     def close(self) -> None:
+        if self._process is None:
+            return
         if self._process.poll() is None:
             try:
                 self._send("quit")
                 self._process.wait(timeout=5)
             except (OSError, subprocess.TimeoutExpired):
                 self._process.kill()
-        Path(self._variants.name).unlink(missing_ok=True)
+        Path(self._variants).unlink(missing_ok=True)
+        self._process = None
 
     def __del__(self):
         try:
