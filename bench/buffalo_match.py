@@ -99,7 +99,14 @@ def pairing(ours: LevelPlayer, other, games: int, plies: int, seed: int) -> None
         for game in range(games):
             players = [ours, other] if side == 0 else [other, ours]
             rng = random.Random(f"{seed}-{game}")
-            wins[side] += play(players, opening(plies, seed * 1000 + game), rng) == side
+            won = play(players, opening(plies, seed * 1000 + game), rng) == side
+            wins[side] += won
+            print(
+                f"  {ours.name} as {('buffalo', 'Indians')[side]}, game {game}: "
+                f"{'won' if won else 'lost'}",
+                file=sys.stderr,
+                flush=True,
+            )
     total = wins[0] + wins[1]
     low, high = wilson(total, 2 * games)
     times = ours.times or [0.0]

@@ -1,6 +1,6 @@
 """Fairy-Stockfish as an outside Buffalo opponent for the bench (never imported by the web app).
 
-    .venv/bin/python bench/fairy_stockfish.py                 # install if missing, check perft
+    .venv/bin/python bench/fairy_stockfish.py                 # install, check perft and moves
     .venv/bin/python bench/fairy_stockfish.py --score 1000    # its score of the start position
 
 Fairy-Stockfish (GPL, C++, here its WebAssembly build from npm ``fairy-stockfish-nnue.wasm``
@@ -191,6 +191,18 @@ class FairyStockfish:
         at = words.index("score")
         return " ".join(words[at + 1 : at + 3])
 
+    def legal_moves(self, fen: str) -> set[str]:
+        """Its legal moves (UCI) in ``fen``, from the divide of ``go perft 1``."""
+        self._send(f"position fen {fen}")
+        self._send("go perft 1")
+        moves = set()
+        while True:
+            line = self._process.stdout.readline().strip()
+            if line.startswith("Nodes searched") or not line and self._process.poll() is not None:
+                return moves
+            if ":" in line and not line.startswith("info"):
+                moves.add(line.split(":")[0])
+
     def perft(self, fen: str, depth: int) -> int:
         self._send(f"position fen {fen}")
         self._send(f"go perft {depth}")
@@ -223,13 +235,42 @@ def check_perft(engine: FairyStockfish) -> list[int]:
     return counts
 
 
+def check_moves(engine: FairyStockfish, games: int, seed: int = 1) -> int:
+    """Compares both engines' legal moves along seeded random games; the positions checked."""
+    import random
+
+    from play.games.buffalo.engine import BuffaloEngine
+    from play.games.buffalo.state import move_from_int
+
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(games):
+        state = BuffaloEngine().new_game(seats=2, options={}, rng=rng)
+        while state.result is None:
+            ours = {_to_uci(move_from_int(m)) for m in state.int_moves()}
+            theirs = engine.legal_moves(to_fen(state))
+            if ours != theirs:
+                raise FairyStockfishUnavailable(f"moves differ in {to_fen(state)}")
+            checked += 1
+            state = state.child(rng.choice(state.int_moves()))
+    return checked
+
+
+def _to_uci(move: dict[str, str]) -> str:
+    return "".join(sq[0] + str(8 - int(sq[1:])) for sq in (move["from"], move["to"]))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--score", type=int, default=0, help="think this many ms on the start")
+    parser.add_argument("--games", type=int, default=20, help="random games whose moves to compare")
     args = parser.parse_args(argv)
     engine = FairyStockfish()
     try:
         print("perft 1–4 of the start:", ", ".join(f"{n:,}" for n in check_perft(engine)))
+        if args.games:
+            checked = check_moves(engine, args.games)
+            print(f"same legal moves in all {checked:,} positions of {args.games} random games")
         if args.score:
             print(f"start position, {args.score} ms: {engine.score(START_FEN, args.score)}")
     finally:

@@ -35,7 +35,7 @@ from .solver import PROVEN, Solver, key_of
 
 LEVELS: dict[str, dict] = {
     # Node budgets: reproducible, weak on purpose, and light on a busy server.
-    "beginner": {"max_depth": 2, "max_nodes": 1_500},
+    "beginner": {"max_depth": 3, "max_nodes": 5_000},
     "intermediate": {"max_depth": 5, "max_nodes": 15_000},
     # Searches to the clock (iterative deepening until the time is spent).
     "strong": {"max_seconds": 1.0},

@@ -9,7 +9,9 @@ import pytest
 from play.games.buffalo.bots import LEVELS, AlphaBetaBot, GreedyBot, RandomBot
 from play.games.buffalo.engine import BuffaloEngine, BuffaloState, move_to_int
 from play.games.buffalo.evaluation import MATE_BOUND, buffalo_to_move_win
+from play.games.buffalo import texts
 from play.games.buffalo.game import GAME
+from play.games.buffalo.series import DEFAULT_REMOVAL_ORDER
 from play.games.buffalo.solver import PROVEN, Solver, key_of
 
 ENGINE = BuffaloEngine()
@@ -89,11 +91,22 @@ def test_expert_level_is_offered_and_plays_a_legal_move():
     assert move in ENGINE.legal_moves(state, 0)
 
 
-def test_solver_proves_the_three_buffalo_handicap_for_the_indians():
-    state = ENGINE.new_game(seats=2, options={"removed_columns": list("bcdefghi")}, rng=None)
-    solver = Solver(max_nodes=50_000)
+@pytest.mark.parametrize("buffalo", [1, 2, 3, 4])
+def test_solver_proves_the_small_ladder_starts_for_the_indians(buffalo):
+    # The house rules state it: the ladder's starts with up to five buffalo are Indian wins (five
+    # take a minute, so the test stops at four).
+    removed = sorted(DEFAULT_REMOVAL_ORDER[: 11 - buffalo])
+    state = ENGINE.new_game(seats=2, options={"removed_columns": removed}, rng=None)
+    solver = Solver(max_nodes=100_000)
     assert solver.solve(state.buffalo, state.dogs, state.chief, state.side) is False
     assert PROVEN[key_of(state.buffalo, state.dogs, state.chief, state.side)] is False
+
+
+def test_house_rules_state_the_proven_results_and_how():
+    headings = [str(heading) for heading, _ in GAME.house_rules]
+    text = str(dict(GAME.house_rules)[texts.PROVEN_RESULTS[0]])
+    assert "Résultats prouvés" in headings
+    assert "cinq bisons ou moins" in text and "nombres de preuve" in text
 
 
 def test_expert_plays_a_proven_win_and_keeps_it_to_the_end():
