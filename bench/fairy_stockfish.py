@@ -85,7 +85,7 @@ def ensure_installed(cache: Path = CACHE) -> Path:
 
 def to_fen(state: Any) -> str:
     """The position in Fairy-Stockfish's FEN (ranks 7 → 1 are our rows 1 → 7)."""
-    if state.opening_left > 1 or state.options.opening_buffalo_moves > 1 and state.ply == 0:
+    if state.opening_left and state.options.opening_buffalo_moves > 1:
         raise ValueError("Fairy-Stockfish knows no multi-step opening turn")
     pieces = {sq: "b" for sq in bb.bits(state.buffalo)}
     pieces.update({sq: "D" for sq in bb.bits(state.dogs)})

@@ -30,7 +30,7 @@ EPSILON_DIVISOR = 2  # the "1 + ε" trick (ε = 1/2): fewer switches between sib
 GUESS_SCALE = 40  # evaluation points per unit of guessed proof number
 TABLE_LIMIT = 4_000_000  # unproven entries are dropped beyond this many (memory)
 CHECK_INTERVAL = 256
-PROVEN_LIMIT = 2_000_000
+PROVEN_LIMIT = 200_000  # about 30 MB
 PROVEN: dict[int, bool] = {}
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from play.games.buffalo import texts
 from play.games.buffalo.bots import LEVELS, AlphaBetaBot, GreedyBot, RandomBot
 from play.games.buffalo.engine import BuffaloEngine, BuffaloState, move_to_int
 from play.games.buffalo.evaluation import MATE_BOUND, buffalo_to_move_win
-from play.games.buffalo import texts
 from play.games.buffalo.game import GAME
 from play.games.buffalo.series import DEFAULT_REMOVAL_ORDER
 from play.games.buffalo.solver import PROVEN, Solver, key_of
@@ -160,3 +160,15 @@ def test_bot_beats_random_with_the_indians():
         play_game({0: RandomBot(seed), 1: AlphaBetaBot(max_nodes=2_500)}) for seed in range(3)
     )
     assert wins >= 2
+
+
+def test_the_table_of_proven_positions_stays_bounded_dropping_the_oldest(monkeypatch):
+    from play.games.buffalo import solver
+
+    monkeypatch.setattr(solver, "PROVEN", {})
+    monkeypatch.setattr(solver, "PROVEN_LIMIT", 8)
+    for key in range(20):
+        solver.remember(key, key % 2 == 0)
+    assert len(solver.PROVEN) <= 8
+    assert 19 in solver.PROVEN and 0 not in solver.PROVEN
+    assert solver.PROVEN[18] is True and solver.PROVEN[19] is False
