@@ -168,8 +168,7 @@ class FairyStockfish:
         self._wait("readyok")
 
     def reset(self) -> None:
-        if self._process is None:
-            return
+        """A new game: starts the process if needed, so no move's time includes the start."""
         self._send("ucinewgame")
         self._ready()
 
