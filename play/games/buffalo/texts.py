@@ -71,12 +71,13 @@ LEVEL_DESCRIPTIONS = {
         "joueur qui ne regarde qu'un coup"
     ),
     "strong": gettext_lazy(
-        "fort : cherche une seconde par coup ; gagne 7 parties sur 10 contre le moteur "
+        "fort : cherche une seconde par coup ; gagne 4 parties sur 5 contre le moteur "
         "Fairy-Stockfish réglé à 30 ms par coup"
     ),
     "expert": gettext_lazy(
-        "expert : cherche près de deux secondes et joue les fins de partie prouvées par son "
-        "solveur ; gagne 2 parties sur 3 contre Fairy-Stockfish à 100 ms par coup"
+        "expert : cherche jusqu'à deux secondes par coup et joue les fins de partie prouvées par "
+        "son solveur ; gagne 3 parties sur 4 contre Fairy-Stockfish à 100 ms par coup, 4 sur 10 "
+        "à une seconde"
     ),
 }
 
