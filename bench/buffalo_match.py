@@ -9,11 +9,12 @@ game i of each side starts after the same two seeded random plies (``--opening-p
 sides see the same openings. Prints wins, the score with a 95 % Wilson interval, and our bot's
 mean and longest time a move. Fairy-Stockfish is installed on first use (bench/fairy_stockfish.py).
 
-Figures of 2026-12-01 (nice -n 19, 2 cores under a load of about 14; wins as buffalo + as Indians):
+Figures of 2026-12-01 (nice -n 19, 2 cores at a load of about 14; wins as buffalo + as Indians;
+mean and longest seconds a move of ours):
 
-    strong vs fairy30       --games 20 --seed 23   20/20 + 12/20   80 % [65–90]  0.79 s/move, max 1.42
-    expert vs fairy100      --games 20 --seed 21   20/20 + 11/20   78 % [62–88]  1.41 s/move, max 2.26
-    expert vs fairy1000     --games 20 --seed 22   15/20 +  2/20   42 % [29–58]  1.43 s/move, max 2.08
+    strong vs fairy30       --games 20 --seed 23   20/20 + 12/20   80 % [65–90]  0.79 s, max 1.42
+    expert vs fairy100      --games 20 --seed 21   20/20 + 11/20   78 % [62–88]  1.41 s, max 2.26
+    expert vs fairy1000     --games 20 --seed 22   15/20 +  2/20   42 % [29–58]  1.43 s, max 2.08
     beginner vs random      --games 10 --seed 24   10/10 + 10/10  100 % [84–100]
     intermediate vs one-ply --games 10 --seed 24   10/10 +  6/10   80 % [58–92]
     strong vs one-ply       --games 10 --seed 24   10/10 +  8/10   90 % [70–97]
