@@ -31,17 +31,25 @@ from .evaluation import (
     dogs_lock_all,
     evaluate,
 )
+from .solver import PROVEN, Solver, key_of
 
-LEVELS: dict[str, dict] = {  # node budgets: reproducible, and light on a busy server
-    "beginner": {"max_depth": 2, "max_nodes": 1_500},
+LEVELS: dict[str, dict] = {
+    # Node budgets: reproducible, weak on purpose, and light on a busy server.
+    "beginner": {"max_depth": 3, "max_nodes": 5_000},
     "intermediate": {"max_depth": 5, "max_nodes": 15_000},
-    "strong": {"max_nodes": 80_000},  # about one second of search
+    # Searches to the clock (iterative deepening until the time is spent).
+    "strong": {"max_seconds": 1.0},
+    # The same, nearly twice as long (under 2 s), after asking the solver about the position.
+    "expert": {"max_seconds": 1.8, "solve": True},
 }
 DEFAULT_SECONDS = 1.0
+SOLVER_SHARE = 0.35  # of the budget (seconds or nodes) the solver may spend at the root
+SOLVER_MAX_BUFFALO = 6  # beyond this many buffalo the solver hardly ever proves a result
 MAX_DEPTH = 64
-TIME_CHECK_INTERVAL = 256
+TIME_CHECK_INTERVAL = 64
 LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth on …
 LMR_AFTER = 4  # … for quiet moves after the first few (table move, captures, killers)
+ORDER_LANES = True
 EXACT, LOWER, UPPER = 0, 1, 2
 LOCK_PLIES = MAX_PLIES  # a dog lock wins for the Indians within the game's length
 
@@ -68,8 +76,10 @@ class AlphaBetaBot:
         max_depth: int = MAX_DEPTH,
         max_nodes: int | None = None,
         max_seconds: float | None = None,
+        solve: bool = False,
     ):
         self.max_depth = max_depth
+        self.solve = solve
         self.max_nodes = max_nodes
         self.max_seconds = (
             DEFAULT_SECONDS if max_nodes is None and max_seconds is None else max_seconds
@@ -89,7 +99,16 @@ class AlphaBetaBot:
         moves = state.int_moves()
         if not moves:
             raise ValueError("no move to choose: the game is over")
-        search = _Search(self.max_nodes, self.max_seconds, state.options.blocked_at_once)
+        began = time.perf_counter()
+        proven, used = self.proven_move(state) if self.solve else (None, 0)
+        if proven is not None:
+            return SearchResult(proven, MATE_BOUND, 0, used, [proven])
+        nodes = None if self.max_nodes is None else max(self.max_nodes - used, 1)
+        seconds = self.max_seconds
+        if seconds is not None:
+            seconds = max(seconds - (time.perf_counter() - began), 0.01)
+        search = _Search(nodes, seconds, state.options.blocked_at_once)
+        search.use_proven = self.solve
         result = SearchResult(moves[0], 0, 0, 0)
         root = (
             state.buffalo,
@@ -114,6 +133,26 @@ class AlphaBetaBot:
         result.nodes = search.nodes
         return result
 
+    def proven_move(self, state: BuffaloState) -> tuple[int | None, int]:
+        """``(move, solver nodes)``: a move keeping a win the solver proves within its share.
+
+        The solver's budget is ``SOLVER_SHARE`` of the bot's (nodes or seconds); standard turns
+        and default rules only. Proven positions stay in :data:`solver.PROVEN` for later moves.
+        """
+        if (
+            state.opening_left
+            or state.options.blocked_at_once
+            or state.buffalo.bit_count() > SOLVER_MAX_BUFFALO
+        ):
+            return None, 0
+        nodes = None if self.max_nodes is None else int(self.max_nodes * SOLVER_SHARE)
+        deadline = None
+        if self.max_seconds is not None:
+            deadline = time.perf_counter() + self.max_seconds * SOLVER_SHARE
+        solver = Solver(max_nodes=nodes, deadline=deadline)
+        move = solver.winning_move(state.buffalo, state.dogs, state.chief, state.side)
+        return move, solver.nodes
+
 
 class _Search:
     def __init__(self, max_nodes: int | None, max_seconds: float | None, blocked_at_once: bool):
@@ -126,6 +165,7 @@ class _Search:
         self.killers: dict[int, list[int]] = {}
         self.partial_move: int | None = None
         self.partial_score = 0
+        self.use_proven = False
 
     def root(self, b, d, c, side, ol, om, depth, moves, previous_best):
         self.partial_move = None
@@ -160,6 +200,11 @@ class _Search:
         if dogs_lock_all(b, d, c):  # a sure Indian win, at most LOCK_PLIES moves away
             score = MATE - ply - LOCK_PLIES
             return score if side == bb.INDIAN_SIDE else -score
+        if self.use_proven and not ol:
+            wins = PROVEN.get(key_of(b, d, c, side))
+            if wins is not None:  # an endgame the solver proved: a sure result within the game
+                score = MATE - ply - LOCK_PLIES
+                return score if wins else -score
         occ = b | d | 1 << c
         forced = None
         if side == bb.BUFFALO_SIDE:
@@ -202,13 +247,15 @@ class _Search:
         if forced is not None:
             moves = forced
             depth += 1  # forced capture: look one ply further
+        elif tt_move:  # the table move first: a cut-off often spares generating the others
+            moves = self.staged(b, d, c, side, ol, om, tt_move, ply)
         else:
             moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
             if not moves:
                 return -(MATE - ply)
-            moves = self.order(moves, b, tt_move, ply)
+            moves = self.order(moves, b, d, c, 0, ply)
         original_alpha = alpha
-        best, best_move = -MATE - 1, moves[0]
+        best, best_move = -MATE - 1, 0
         for i, move in enumerate(moves):
             if i == 0:
                 score = self.child_score(b, d, c, side, ol, om, move, depth, alpha, beta, ply)
@@ -237,9 +284,17 @@ class _Search:
         self.table[key] = (depth, flag, stored, best_move)
         return best
 
-    def order(self, moves: list[int], b: int, tt_move: int, ply: int) -> list[int]:
+    def staged(self, b, d, c, side, ol, om, tt_move, ply):
+        """The table move (legal: the table is keyed by the position), then the others ordered."""
+        yield tt_move
+        moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
+        yield from self.order([m for m in moves if m != tt_move], b, d, c, 0, ply)
+
+    def order(self, moves: list[int], b: int, d: int, c: int, tt_move: int, ply: int) -> list[int]:
+        """Table move, captures, killers, then moves about free buffalo, then by history."""
         killers = self.killers.get(ply, (0, 0))
         history = self.history
+        hot = _free_lanes(b, d, c) if ORDER_LANES else 0
 
         def rank(move: int) -> int:
             if move == tt_move:
@@ -249,6 +304,8 @@ class _Search:
                 return (1 << 38) + to
             if move in killers:
                 return 1 << 36
+            if hot >> to & 1:  # a buffalo steps along a free lane, or an Indian closes one
+                return (1 << 34) + history.get(move, 0) + to // bb.COLUMNS
             return history.get(move, 0) + to // bb.COLUMNS
 
         return sorted(moves, key=rank, reverse=True)
@@ -280,6 +337,19 @@ class _Search:
             seen.add(key)
             move = entry[3]
         return pv
+
+
+def _free_lanes(b: int, d: int, c: int) -> int:
+    """Squares ahead of the buffalo that no Indian piece stands in front of, up to row 6."""
+    below = (d | 1 << c) >> bb.COLUMNS
+    below |= below >> bb.COLUMNS
+    below |= below >> 2 * bb.COLUMNS
+    below |= below >> 4 * bb.COLUMNS
+    lanes = (b & ~below) << bb.COLUMNS
+    lanes |= lanes << bb.COLUMNS
+    lanes |= lanes << 2 * bb.COLUMNS
+    lanes |= lanes << 4 * bb.COLUMNS
+    return lanes & bb.INDIAN_ZONE
 
 
 def _columns(column_bits: int) -> int:

@@ -21,6 +21,7 @@ class BuffaloGame(GamePackage):
     engine_path = "play.games.buffalo.engine:BuffaloEngine"
     titles = ("prairie ou buffalo", "prairie", "buffalo")
     texts = texts
+    bot_levels = ("beginner", "intermediate", "strong", "expert")
     scripts = ("games/buffalo/board.js",)
     styles = ("games/buffalo/board.css",)
     series = BuffaloSeriesAdapter()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from play.games.buffalo import texts
 from play.games.buffalo.bots import LEVELS, AlphaBetaBot, GreedyBot, RandomBot
 from play.games.buffalo.engine import BuffaloEngine, BuffaloState, move_to_int
-from play.games.buffalo.evaluation import buffalo_to_move_win
+from play.games.buffalo.evaluation import MATE_BOUND, buffalo_to_move_win
+from play.games.buffalo.game import GAME
+from play.games.buffalo.series import DEFAULT_REMOVAL_ORDER
+from play.games.buffalo.solver import PROVEN, Solver, key_of
 
 ENGINE = BuffaloEngine()
 FAR_DOGS = ["a3", "k2", "k6", "b6"]
@@ -67,8 +73,76 @@ def test_bot_plays_the_opening_turn_of_a_handicap():
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_levels_give_legal_moves(level):
     state = ENGINE.new_game(seats=2, options={}, rng=None).child(0 | 11 << 7)  # a1-a2
-    bot = AlphaBetaBot.for_level(level) if level != "strong" else AlphaBetaBot(max_nodes=3_000)
-    assert bot.choose_int(state) in state.int_moves()
+    preset = dict(LEVELS[level])
+    if "max_seconds" in preset:  # the clock levels, on a node budget to stay reproducible
+        preset = preset | {"max_seconds": None, "max_nodes": 3_000}
+    assert AlphaBetaBot(**preset).choose_int(state) in state.int_moves()
+
+
+def test_strong_and_expert_search_to_the_clock_not_to_a_node_cap():
+    assert "max_nodes" not in LEVELS["strong"] and "max_nodes" not in LEVELS["expert"]
+    assert LEVELS["expert"]["max_seconds"] > LEVELS["strong"]["max_seconds"]
+    assert GAME.bot_levels == ("beginner", "intermediate", "strong", "expert")
+
+
+def test_expert_level_is_offered_and_plays_a_legal_move():
+    state = ENGINE.new_game(seats=2, options={}, rng=None)
+    move = GAME.bot_move(state, 0, level="expert", rng=random.Random(1), seconds=0.05)
+    assert move in ENGINE.legal_moves(state, 0)
+
+
+@pytest.mark.parametrize("buffalo", [1, 2, 3, 4])
+def test_solver_proves_the_small_ladder_starts_for_the_indians(buffalo):
+    # The house rules state it: the ladder's starts with up to five buffalo are Indian wins (five
+    # take a minute, so the test stops at four).
+    removed = sorted(DEFAULT_REMOVAL_ORDER[: 11 - buffalo])
+    state = ENGINE.new_game(seats=2, options={"removed_columns": removed}, rng=None)
+    solver = Solver(max_nodes=100_000)
+    assert solver.solve(state.buffalo, state.dogs, state.chief, state.side) is False
+    assert PROVEN[key_of(state.buffalo, state.dogs, state.chief, state.side)] is False
+
+
+def test_house_rules_state_the_proven_results_and_how():
+    headings = [str(heading) for heading, _ in GAME.house_rules]
+    text = str(dict(GAME.house_rules)[texts.PROVEN_RESULTS[0]])
+    assert "Résultats prouvés" in headings
+    assert "cinq bisons ou moins" in text and "nombres de preuve" in text
+
+
+def test_expert_plays_a_proven_win_and_keeps_it_to_the_end():
+    # Four buffalo against the Indians: the solver proves the Indians' win; the expert (on a node
+    # budget) keeps it whatever the buffalo play, and wins.
+    state = ENGINE.new_game(seats=2, options={"removed_columns": list("cdefghi")}, rng=None)
+    expert = AlphaBetaBot(max_nodes=60_000, solve=True)
+    rng = random.Random(3)
+    while ENGINE.to_act(state):
+        if state.side == 1:
+            result = expert.search(state)
+            assert result.depth == 0 and result.score >= MATE_BOUND  # the solver's move
+            state = state.child(result.move)
+        else:
+            state = state.child(rng.choice(state.int_moves()))
+    assert ENGINE.outcome(state).winners == (1,)
+
+
+def test_search_scores_a_proven_endgame_as_a_sure_result():
+    # Eight buffalo: too many for the root solver, so only the search sees the table.
+    state = BuffaloState.setup(buffalo=[f"{c}1" for c in "abcdefgh"], side="buffalo")
+    child = state.child(state.int_moves()[0])
+    key = key_of(child.buffalo, child.dogs, child.chief, child.side)
+    saved = PROVEN.get(key)
+    PROVEN[key] = False  # pretend the solver proved this child lost for the Indians to move
+    try:
+        bot = AlphaBetaBot(max_nodes=500, solve=True)
+        bot_result = bot.search(state)
+    finally:
+        if saved is None:
+            del PROVEN[key]
+        else:
+            PROVEN[key] = saved
+    assert bot_result.move == state.int_moves()[0]
+    assert bot_result.score >= MATE_BOUND - 1_000
+    assert AlphaBetaBot(max_nodes=500).search(state).score < MATE_BOUND - 1_000
 
 
 def test_greedy_and_random_players_play_legal_games():
@@ -86,3 +160,15 @@ def test_bot_beats_random_with_the_indians():
         play_game({0: RandomBot(seed), 1: AlphaBetaBot(max_nodes=2_500)}) for seed in range(3)
     )
     assert wins >= 2
+
+
+def test_the_table_of_proven_positions_stays_bounded_dropping_the_oldest(monkeypatch):
+    from play.games.buffalo import solver
+
+    monkeypatch.setattr(solver, "PROVEN", {})
+    monkeypatch.setattr(solver, "PROVEN_LIMIT", 8)
+    for key in range(20):
+        solver.remember(key, key % 2 == 0)
+    assert len(solver.PROVEN) <= 8
+    assert 19 in solver.PROVEN and 0 not in solver.PROVEN
+    assert solver.PROVEN[18] is True and solver.PROVEN[19] is False
