@@ -193,13 +193,21 @@ class Task:
     seed: str
 
 
-def schedule(names: Sequence[str], seat_counts: Sequence[int], games: int, seed: Any) -> list[Task]:
-    """Every pairing's games at every seat count (``games`` rounded up to whole cycles)."""
+def schedule(
+    names: Sequence[str],
+    seat_counts: Sequence[int],
+    games: int,
+    seed: Any,
+    pairs: Sequence[tuple[str, str]] | None = None,
+) -> list[Task]:
+    """Every pairing's games (or only ``pairs``') at every seat count, ``games`` rounded up to
+    whole cycles of arrangements."""
     tasks = []
+    chosen = list(itertools.combinations(names, 2)) if pairs is None else list(pairs)
     for seats in seat_counts:
         cycle = arrangements(seats)
         rounds = -(-games // len(cycle))
-        for a, b in itertools.combinations(names, 2):
+        for a, b in chosen:
             for g in range(rounds * len(cycle)):
                 table = tuple((a, b)[p] for p in cycle[g % len(cycle)])
                 match_seed = f"{seed}/{seats}/{g // len(cycle)}"
@@ -347,14 +355,23 @@ def summarise(records: Sequence[GameRecord], names: Sequence[str]) -> Summary:
     return Summary(tallies, elo, times, roles)
 
 
-def report(summary: Summary, names: Sequence[str], seat_counts: Sequence[int]) -> str:
+def report(
+    summary: Summary,
+    names: Sequence[str],
+    seat_counts: Sequence[int],
+    pairs: Sequence[tuple[str, str]] | None = None,
+) -> str:
+    """The table: each pairing once (``pairs`` as given, else the later player of ``names`` first),
+    then the ratings and the times."""
+    if pairs is None:  # the later player first: the bot levels read against the references
+        pairs = [(a, b) for b, a in itertools.combinations(names, 2)]
     lines = ["Pairings (a game is won when the player's best seat finishes ahead of the other's)"]
     lines.append(
         f"{'seats':>5}  {'player':<14}{'opponent':<14}{'games':>5} {'W':>4} {'D':>4} {'L':>4}"
         f"  {'score':>6}  95 % interval"
     )
     for seats in seat_counts:
-        for b, a in itertools.combinations(names, 2):  # each pairing once, the later player first
+        for a, b in pairs:
             tally = summary.tallies.get((seats, a, b))
             if not tally:
                 continue
@@ -422,6 +439,9 @@ def parser_for(game_slug: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=10, help="games a pairing and seat count")
     parser.add_argument("--seats", help="seat counts, e.g. 2,3,4 (default: all the game allows)")
     parser.add_argument("--players", help="comma-separated (default: references, levels, extras)")
+    parser.add_argument(
+        "--pairs", help="only these pairings, e.g. strong:intermediate,beginner:random"
+    )
     parser.add_argument("--seed", default="arena")
     parser.add_argument(
         "--max-seconds",
@@ -469,9 +489,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         if not info.min_seats <= seats <= info.max_seats:
             raise SystemExit(f"{game.slug} is played by {info.min_seats} to {info.max_seats}.")
     names = args.players.split(",") if args.players else None
+    pairs = None
+    if args.pairs:
+        pairs = [tuple(pair.split(":")) for pair in args.pairs.split(",")]
+        if any(len(pair) != 2 or pair[0] == pair[1] for pair in pairs):
+            raise SystemExit("--pairs takes player:player pairs of two different players.")
+        if names is None:
+            names = list(dict.fromkeys(name for pair in pairs for name in pair))
     roster = build_players(game, names, args)
     names = list(roster)
-    tasks = schedule(names, seat_counts, args.games, args.seed)
+    if pairs and any(name not in roster for pair in pairs for name in pair):
+        raise SystemExit("--pairs names a player missing from --players.")
+    tasks = schedule(names, seat_counts, args.games, args.seed, pairs)
     began = time.perf_counter()
     done = [0]
 
@@ -492,7 +521,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.max_seconds} s a bot move, opening {args.opening} random plies, jobs {args.jobs}, "
         f"{time.perf_counter() - began:.0f} s"
     )
-    print(report(summarise(records, names), names, seat_counts))
+    print(report(summarise(records, names), names, seat_counts, pairs))
 
 
 if __name__ == "__main__":

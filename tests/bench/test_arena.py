@@ -185,3 +185,11 @@ def test_process_pool_returns_the_same_games_in_task_order():
     pooled = arena.run(RACE, roster, tasks, ARGS, jobs=2)
     assert [r.task for r in pooled] == tasks
     assert [r.place for r in pooled] == [r.place for r in alone]
+
+
+def test_pairs_restrict_the_schedule_and_the_table(capsys):
+    tasks = arena.schedule(["x", "y", "z"], [2], 2, seed=1, pairs=[("z", "x")])
+    assert {t.pair for t in tasks} == {("z", "x")} and len(tasks) == 2
+    arena.main(["tests.bench.toy_race", "--games", "2", "--pairs", "strong:random", "--quiet"])
+    out = capsys.readouterr().out
+    assert "strong        random" in out and "greedy" not in out

@@ -25,6 +25,7 @@ from .evaluation import evaluate, seat_scores, static_values  # noqa: F401 (the 
 ENGINE = AlcatrazEngine()
 NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
 STRONG_SECONDS = 0.9
+STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
 # Two careful players can shuffle for ever (one threatens, the other parries): past this many
 # turns a bot picks at random among the moves within a margin of its best, a margin that grows
 # with the turn, so that the game moves on without a real mistake.
@@ -39,12 +40,13 @@ class Level:
     depth: int
     random_share: float = 0.0  # this share of the moves is played at random
     seconds: float | None = None  # the level's own cap (the caller's budget applies too)
+    evaluations: int | None = None  # a deterministic cap on the positions a move may evaluate
 
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
     "beginner": Level(depth=1, random_share=1 / 3),
     "intermediate": Level(depth=2),
-    "strong": Level(depth=3, seconds=STRONG_SECONDS),
+    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS),
 }
 
 
@@ -61,11 +63,13 @@ class AlcatrazBot:
         *,
         seconds: float | None = None,
         random_share: float = 0.0,
+        evaluations: int | None = None,
         seed: int | str = 0,
     ):
         if depth < 1:
             raise ValueError("The search depth must be at least 1.")
         self.depth, self.seconds, self.random_share = depth, seconds, random_share
+        self.max_evaluations = evaluations
         self.rng = random.Random(seed)
         self.deadline = INFINITY
         self.completed_depth = 0  # the deepest pass the previous ``choose`` finished
@@ -79,6 +83,7 @@ class AlcatrazBot:
             preset.depth,
             seconds=min(limits) if limits else None,
             random_share=preset.random_share,
+            evaluations=preset.evaluations,
             seed=seed,
         )
 
@@ -94,7 +99,8 @@ class AlcatrazBot:
         began = time.perf_counter()
         self.deadline = INFINITY if self.seconds is None else began + self.seconds
         children = [ENGINE.play(state, seat, move, NO_CHANCE) for move in moves]
-        values = [self._value(child, seat) for child in children]
+        values = [evaluate(child)[seat] for child in children]  # never cut short: the fallback
+        self.evaluations = len(children)
         order = sorted(range(len(moves)), key=lambda i: -values[i])
         self.completed_depth = 1
         if values[order[0]] >= 1.0 or self.depth == 1 or state.phase != "move":
@@ -158,6 +164,8 @@ class AlcatrazBot:
 
     def _value(self, state: AlcatrazState, seat: int) -> float:
         self.evaluations += 1
+        if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
+            raise _OutOfTime
         if not self.evaluations & 63 and time.perf_counter() > self.deadline:
             raise _OutOfTime
         return evaluate(state)[seat]

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from .moves import destinations, run_alarm
+from .moves import run_alarm
 from .state import (
-    CELL,
     DIE_SIDES,
+    DIRECTIONS,
+    EMPTY,
     HATCHED_COLUMNS,
     HATCHED_ROWS,
     NUMBERED_ROWS,
     PRISONERS_TO_WIN,
-    SQUARE_NAMES,
     UNNUMBERED_ROW,
     WIDTH,
     AlcatrazState,
@@ -81,31 +81,26 @@ def seat_scores(state: AlcatrazState) -> list[float]:
     seats, guards, board = state.seats, state.guards, state.board
     values, ready_squares = _tables(guards[1], guards[2])
     scores = [BOAT_WEIGHT * b for b in state.boat]
+    cell_moves, square_moves = _prisoner_moves(state)
+    cell_summary = _summarise(cell_moves, guards, values)
     reach: list[list[int]] = []  # per seat: the longest move into each side of each row
     bars: list[set[tuple[int, int]]] = []  # per seat: (row, column) a guard of rows 1-2 can end on
-    best_next: list[dict[str, float]] = []
+    best_next: list[dict[int, float]] = []  # per seat: origin (board index, -1 the cell) -> value
     for seat in range(seats):
-        far = [0] * (2 * UNNUMBERED_ROW + 2)
-        ends: set[tuple[int, int]] = set()
-        best: dict[str, float] = {}
-        for origin, row, col, distance in destinations(state, seat):
-            if row != UNNUMBERED_ROW:
-                guard = guards[row]
-                side = 2 * row + (col > guard)
-                if distance > far[side]:
-                    far[side] = distance
-                if row < HATCHED_ROWS[-1]:
-                    ends.add((row, guard + distance if col > guard else guard - distance))
-            value = values[(row - 1) * WIDTH + col]
-            if value > best.get(origin, 0.0):
-                best[origin] = value
+        if state.cell[seat]:
+            far, ends, best = list(cell_summary[0]), set(cell_summary[1]), {-1: cell_summary[2]}
+        else:
+            far, ends, best = [0] * (2 * UNNUMBERED_ROW + 2), set(), {}
+        for index, moves in square_moves.items():
+            if board[index] == seat:
+                best[index] = _summarise(moves, guards, values, far, ends)[2]
         reach.append(far)
         bars.append(ends)
         best_next.append(best)
     mover = state.to_move if state.phase == "move" else -1
     mover_ready = 0
     for seat in range(seats):
-        scores[seat] += state.cell[seat] * NEXT_MOVE_DISCOUNT * best_next[seat].get(CELL, 0.0)
+        scores[seat] += state.cell[seat] * NEXT_MOVE_DISCOUNT * best_next[seat].get(-1, 0.0)
     for index, owner in enumerate(board):
         if owner < 0:
             continue
@@ -118,7 +113,7 @@ def seat_scores(state: AlcatrazState) -> list[float]:
         others = [o for o in range(seats) if o != owner]
         if ready and any((r, col) in bars[o] for o in others for r in range(1, row)):
             here -= READY_BONUS * (1.0 - BLOCKABLE_SHARE)
-        value = max(here, NEXT_MOVE_DISCOUNT * best_next[owner].get(SQUARE_NAMES[index], 0.0))
+        value = max(here, NEXT_MOVE_DISCOUNT * best_next[owner].get(index, 0.0))
         guard = guards[row]
         if row != UNNUMBERED_ROW and col != guard:
             side = 2 * row + (col > guard)
@@ -130,6 +125,60 @@ def seat_scores(state: AlcatrazState) -> list[float]:
         if state.boat[mover] + 1 >= PRISONERS_TO_WIN:
             scores[mover] += WINNING_BONUS
     return scores
+
+
+def _prisoner_moves(state: AlcatrazState):
+    """``(row, col, distance)`` of the legal prisoner moves out of the cell (the same for every
+    seat) and from each occupied square (by board index): :func:`.moves.destinations`, shared."""
+    board, guards = state.board, state.guards
+    cell_moves = []
+    for col in range(WIDTH):
+        row, distance = UNNUMBERED_ROW, 1
+        while row >= 1 and guards[row] != col:
+            if board[(row - 1) * WIDTH + col] == EMPTY and (
+                row == UNNUMBERED_ROW or abs(col - guards[row]) > distance
+            ):
+                cell_moves.append((row, col, distance))
+            row, distance = row - 1, distance + 1
+    square_moves = {}
+    for index, owner in enumerate(board):
+        if owner < 0:
+            continue
+        start_row, start_col = index // WIDTH + 1, index % WIDTH
+        found = []
+        for dr, dc in DIRECTIONS:
+            row, col, distance = start_row + dr, start_col + dc, 1
+            while 1 <= row <= UNNUMBERED_ROW and 0 <= col < WIDTH:
+                guard = guards[row]
+                if guard == col:
+                    break
+                if board[(row - 1) * WIDTH + col] == EMPTY and (
+                    row == UNNUMBERED_ROW or abs(col - guard) > distance
+                ):
+                    found.append((row, col, distance))
+                row, col, distance = row + dr, col + dc, distance + 1
+        square_moves[index] = found
+    return cell_moves, square_moves
+
+
+def _summarise(moves, guards, values, far=None, ends=None):
+    """Fold moves into the longest reach per row side, the guard ends of rows 1-2, and the best
+    destination value (``far`` and ``ends`` are updated in place when given)."""
+    far = [0] * (2 * UNNUMBERED_ROW + 2) if far is None else far
+    ends = set() if ends is None else ends
+    best = 0.0
+    for row, col, distance in moves:
+        if row != UNNUMBERED_ROW:
+            guard = guards[row]
+            side = 2 * row + (col > guard)
+            if distance > far[side]:
+                far[side] = distance
+            if row < HATCHED_ROWS[-1]:
+                ends.add((row, guard + distance if col > guard else guard - distance))
+        value = values[(row - 1) * WIDTH + col]
+        if value > best:
+            best = value
+    return far, ends, best
 
 
 # what a further ready prisoner of the seat to move is worth (it may board on a later turn)
