@@ -202,16 +202,18 @@ def schedule(
 ) -> list[Task]:
     """Every pairing's games (or only ``pairs``') at every seat count, ``games`` rounded up to
     whole cycles of arrangements."""
-    tasks = []
     chosen = list(itertools.combinations(names, 2)) if pairs is None else list(pairs)
+    planned = []
     for seats in seat_counts:
         cycle = arrangements(seats)
         rounds = -(-games // len(cycle))
         for a, b in chosen:
             for g in range(rounds * len(cycle)):
                 table = tuple((a, b)[p] for p in cycle[g % len(cycle)])
-                match_seed = f"{seed}/{seats}/{g // len(cycle)}"
-                tasks.append(Task(len(tasks), seats, (a, b), table, match_seed))
+                planned.append((g, seats, (a, b), table, f"{seed}/{seats}/{g // len(cycle)}"))
+    # game by game across seat counts and pairings, so that a run cut short is still balanced
+    planned.sort(key=lambda item: item[0])
+    tasks = [Task(i, seats, pair, table, s) for i, (_, seats, pair, table, s) in enumerate(planned)]
     return tasks
 
 
@@ -301,24 +303,29 @@ def run(
     progress=None,
 ) -> list[GameRecord]:
     """Play every task (in a process pool when ``jobs`` > 1), results in task order."""
-    if jobs <= 1:
-        records = []
-        for task in tasks:
-            records.append(
-                play_game(game, roster, task, opening=args.opening, max_plies=args.max_plies)
-            )
-            if progress:
-                progress(records[-1])
-        return records
-    path = type(game).__module__
-    with ProcessPoolExecutor(
-        jobs, initializer=_worker_init, initargs=(path, list(roster), args)
-    ) as pool:
-        records = []
-        for record in pool.map(_worker_play, tasks, chunksize=1):
-            records.append(record)
-            if progress:
-                progress(record)
+    records: list[GameRecord] = []
+    try:
+        if jobs <= 1:
+            for task in tasks:
+                records.append(
+                    play_game(game, roster, task, opening=args.opening, max_plies=args.max_plies)
+                )
+                if progress:
+                    progress(records[-1])
+            return records
+        path = type(game).__module__
+        pool = ProcessPoolExecutor(
+            jobs, initializer=_worker_init, initargs=(path, list(roster), args)
+        )
+        try:
+            for record in pool.map(_worker_play, tasks, chunksize=1):
+                records.append(record)
+                if progress:
+                    progress(record)
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+        print(f"Interrupted: {len(records)} of {len(tasks)} games played.", file=sys.stderr)
     return records
 
 
@@ -517,7 +524,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     records = run(game, roster, tasks, args, jobs=args.jobs, progress=progress)
     print(
-        f"Arena {game.slug}: seed {args.seed!r}, {len(tasks)} games, seats {seat_counts}, "
+        f"Arena {game.slug}: seed {args.seed!r}, {len(records)} of {len(tasks)} games played, "
+        f"seats {seat_counts}, "
         f"{args.max_seconds} s a bot move, opening {args.opening} random plies, jobs {args.jobs}, "
         f"{time.perf_counter() - began:.0f} s"
     )
