@@ -25,7 +25,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -302,7 +302,8 @@ def run(
     jobs: int = 1,
     progress=None,
 ) -> list[GameRecord]:
-    """Play every task (in a process pool when ``jobs`` > 1), results in task order."""
+    """Play every task (in a process pool when ``jobs`` > 1), results in task order; Ctrl-C
+    keeps the games finished so far."""
     records: list[GameRecord] = []
     try:
         if jobs <= 1:
@@ -318,15 +319,16 @@ def run(
             jobs, initializer=_worker_init, initargs=(path, list(roster), args)
         )
         try:
-            for record in pool.map(_worker_play, tasks, chunksize=1):
-                records.append(record)
+            futures = [pool.submit(_worker_play, task) for task in tasks]
+            for future in as_completed(futures):
+                records.append(future.result())
                 if progress:
-                    progress(record)
+                    progress(records[-1])
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
     except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
         print(f"Interrupted: {len(records)} of {len(tasks)} games played.", file=sys.stderr)
-    return records
+    return sorted(records, key=lambda record: record.task.index)
 
 
 # -- results ------------------------------------------------------------------------------------
