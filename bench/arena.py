@@ -22,7 +22,9 @@ import argparse
 import itertools
 import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -324,9 +326,13 @@ def run(
                 records.append(future.result())
                 if progress:
                     progress(records[-1])
+        except KeyboardInterrupt:
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()  # a game under way is dropped, not waited for
+            raise
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
-    except KeyboardInterrupt:  # Ctrl-C: report the games finished so far
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report the games finished so far
         print(f"Interrupted: {len(records)} of {len(tasks)} games played.", file=sys.stderr)
     return sorted(records, key=lambda record: record.task.index)
 
@@ -475,8 +481,24 @@ def parser_for(game_slug: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    # a run in the background ignores Ctrl-C: ``kill PID`` (SIGTERM) also stops it with a table
+    saved = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        return _main(argv)
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def _main(argv: list[str]) -> None:
     setup_django()
     first = argparse.ArgumentParser(add_help=False)
     first.add_argument("game", nargs="?")
@@ -531,7 +553,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.max_seconds} s a bot move, opening {args.opening} random plies, jobs {args.jobs}, "
         f"{time.perf_counter() - began:.0f} s"
     )
-    print(report(summarise(records, names), names, seat_counts, pairs))
+    print(report(summarise(records, names), names, seat_counts, pairs), flush=True)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,6 @@ ENGINE = AlcatrazEngine()
 NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
 STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
-# Two careful players can shuffle for ever (one threatens, the other parries): past this many
-# turns a bot picks at random among the moves within a margin of its best, a margin that grows
-# with the turn, so that the game moves on without a real mistake.
-IMPATIENT_AFTER = 150
-IMPATIENCE_PER_TURN = 0.00005
-IMPATIENCE_MAX = 0.02
 INFINITY = float("inf")
 
 
@@ -105,30 +99,28 @@ class AlcatrazBot:
         self.completed_depth = 1
         if values[order[0]] >= 1.0 or self.depth == 1 or state.phase != "move":
             return moves[self._pick(order, values)]
-        margin = min(IMPATIENCE_MAX, max(0, state.turn - IMPATIENT_AFTER) * IMPATIENCE_PER_TURN)
-        choices = [order[0]]
+        best_index = order[0]
         for depth in range(2, self.depth + 1):
             try:
-                found = self._root(children, order, seat, depth, margin)
+                best_index, scores = self._root(children, order, seat, depth)
             except _OutOfTime:
                 break
-            choices = found[0]
-            order = sorted(order, key=lambda i: -found[1].get(i, -INFINITY))
+            order = sorted(order, key=lambda i: -scores[i])
             self.completed_depth = depth
-        return moves[choices[self.rng.randrange(len(choices))] if margin else choices[0]]
+        return moves[best_index]
 
     # -- the search ----------------------------------------------------------------------------
 
-    def _root(self, children, order, seat, depth, margin) -> tuple[list[int], dict[int, float]]:
-        """The moves within ``margin`` of the best at ``depth`` (best first), and every score
-        (exact within the margin, an upper bound below it)."""
-        best, scores = -INFINITY, {}
+    def _root(self, children, order, seat, depth) -> tuple[int, dict[int, float]]:
+        """The best move at ``depth`` and every move's score (exact for the best, an upper bound
+        for the others)."""
+        best, best_index, scores = -INFINITY, order[0], {}
         for index in order:
-            value = self._after_own_move(children[index], seat, depth - 1, best - margin)
+            value = self._after_own_move(children[index], seat, depth - 1, best)
             scores[index] = value
-            best = max(best, value)
-        near = [i for i in order if scores[i] == best or scores[i] > best - margin]
-        return sorted(near, key=lambda i: -scores[i]), scores
+            if value > best:
+                best, best_index = value, index
+        return best_index, scores
 
     def _after_own_move(self, state: AlcatrazState, me: int, depth: int, alpha: float) -> float:
         """The value for ``me`` once the opponents' most harmful reply is played (``alpha``: a
