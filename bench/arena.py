@@ -283,6 +283,8 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(game_path: str, names: list[str], args) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent stops its workers by terminating
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     setup_django()
     game = load_game(game_path)
     _WORKER.update(game=game, roster=build_players(game, names, args), args=args)
