@@ -15,6 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.arena import setup_django  # noqa: E402
+
+setup_django()  # the game registry reads the settings
+
 from play.bots.mcts import RandomBot  # noqa: E402
 from play.engines.base import chance_for  # noqa: E402
 from play.games.alcatraz.bots import ALCATRAZ_LEVELS, alcatraz_bot  # noqa: E402

@@ -1,138 +1,193 @@
-"""Alcatraz heuristics for the MCTS: a position evaluation and the level presets.
+"""Alcatraz bots: best-reply search over the evaluation of :mod:`.evaluation`, at three levels.
 
-The evaluation scores each seat: 1 per prisoner in the boat; for the others, the better of the
-square they stand on and (discounted) the best square one legal move takes them to, a square being
-worth its progress toward the boat (rows 1-3 and columns d-f, hatched, hatched with a clear column);
-a prisoner that an opponent's next move could sweep away loses most of its worth. The gap to the
-best opponent becomes a reward in [0, 1], linearly, so that a bot far ahead still sees its next
-step forward (a sigmoid flattened it: the bot then shuffled instead of finishing).
+Random Alcatraz games take thousands of turns to end, so random playouts say nothing; the bots
+search instead. A level looks ``depth`` moves ahead in *best-reply* fashion (Schadd & Winands'
+BRS, which is plain minimax with two players): its own move, then the single reply of any
+opponent that hurts it most, then (depth 3) its own next move, scored by the evaluation. A boarding
+ends the line there: the evaluation averages the alarm's die exactly. Alpha-beta cuts prune the
+replies, the moves are tried best-first by their one-move value, and a clock stops the deepest
+pass early (the previous, complete pass then decides). A move that wins at once is always played.
 
-The levels search at leaf evaluation (``playout_depth=0``): random Alcatraz playouts are so long and
-aimless (random games rarely end within 1000 turns) that they only add noise.
+* beginner: one move ahead, and one move in three at random;
+* intermediate: two moves ahead (its move and the best reply);
+* strong: three moves ahead, within at most :data:`STRONG_SECONDS`.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import random
+import time
+from dataclasses import dataclass
 
-from play.bots.mcts import Budget, MCTSBot, make_bot
-from play.games.alcatraz.engine import (
-    CELL,
-    HATCHED_COLUMNS,
-    HATCHED_ROWS,
-    NUMBERED_ROWS,
-    SQUARE_NAMES,
-    UNNUMBERED_ROW,
-    WIDTH,
-    AlcatrazEngine,
-    AlcatrazState,
-    can_board,
-    destinations,
-)
+from .engine import AlcatrazEngine, AlcatrazState
+from .evaluation import evaluate, seat_scores, static_values  # noqa: F401 (the bots' API)
 
-BOAT_WEIGHT = 1.0  # a prisoner in the boat; three win
-ROW_WEIGHT = 0.15  # a prisoner on row 1, scaled down linearly to 0 on the unnumbered row
-NEAR_BONUS = 0.1  # in rows 1-3 or columns d-f: one straight move from a hatched square
-HATCHED_BONUS = 0.1  # standing where boarding becomes possible
-READY_BONUS = 0.15  # on a hatched square with no guard between it and the boat
-NEXT_MOVE_DISCOUNT = 0.7  # a prisoner is worth this share of the best square it can move to
-EXPOSED_LOSS = 0.6  # share of a prisoner's value lost when an opponent's next move can catch it
-SCORE_SPAN = 8.0  # score gap to the best opponent that spans the whole reward range [0, 1]
-BOARDING_PLAYOUT_CHANCE = 0.9  # playouts board whenever they can, this often
+ENGINE = AlcatrazEngine()
+NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
+STRONG_SECONDS = 0.9
+STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
+INFINITY = float("inf")
 
-ALCATRAZ_LEVELS: dict[str, Budget] = {
-    "beginner": Budget(iterations=120, playout_depth=0),
-    "intermediate": Budget(iterations=200, playout_depth=0),
-    "strong": Budget(iterations=800, playout_depth=0, time_limit=5.0),
+
+@dataclass(frozen=True)
+class Level:
+    depth: int
+    random_share: float = 0.0  # this share of the moves is played at random
+    seconds: float | None = None  # the level's own cap (the caller's budget applies too)
+    evaluations: int | None = None  # a deterministic cap on the positions a move may evaluate
+
+
+ALCATRAZ_LEVELS: dict[str, Level] = {
+    "beginner": Level(depth=1, random_share=1 / 3),
+    "intermediate": Level(depth=2),
+    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS),
 }
 
 
-def square_value(state: AlcatrazState, row: int, col: int) -> float:
-    """How good a square is for a prisoner, ignoring the danger: progress toward the boat."""
-    value = ROW_WEIGHT * (UNNUMBERED_ROW - row) / NUMBERED_ROWS
-    if row in HATCHED_ROWS or col in HATCHED_COLUMNS:
-        value += NEAR_BONUS
-        if row in HATCHED_ROWS and col in HATCHED_COLUMNS:
-            value += HATCHED_BONUS + (READY_BONUS if can_board(state, row, col) else 0.0)
-    return value
+class _OutOfTime(Exception):
+    pass
 
 
-def seat_scores(state: AlcatrazState) -> list[float]:
-    """Each seat's heuristic score: boat prisoners count 1, the others by where they stand or can
-    go next, less the risk that an opponent's next move sends them back to the cell."""
-    seats, guards = state.seats, state.guards
-    scores = [BOAT_WEIGHT * b for b in state.boat]
-    reach: list[list[int]] = []
-    best_next: dict[tuple[int, str], float] = {}
-    for seat in range(seats):
-        far = [0] * (2 * UNNUMBERED_ROW + 2)
-        for origin, row, col, distance in destinations(state, seat):
-            if row != UNNUMBERED_ROW:
-                side = 2 * row + (col > guards[row])
-                if distance > far[side]:
-                    far[side] = distance
-            value = square_value(state, row, col)
-            if value > best_next.get((seat, origin), 0.0):
-                best_next[seat, origin] = value
-        reach.append(far)
-    for seat in range(seats):
-        scores[seat] += state.cell[seat] * NEXT_MOVE_DISCOUNT * best_next.get((seat, CELL), 0.0)
-    for index, owner in enumerate(state.board):
-        if owner < 0:
-            continue
-        row, col = index // WIDTH + 1, index % WIDTH
-        value = max(
-            square_value(state, row, col),
-            NEXT_MOVE_DISCOUNT * best_next.get((owner, SQUARE_NAMES[index]), 0.0),
+class AlcatrazBot:
+    """Chooses ``seat``'s move by best-reply search; see the module docstring."""
+
+    def __init__(
+        self,
+        depth: int = 2,
+        *,
+        seconds: float | None = None,
+        random_share: float = 0.0,
+        evaluations: int | None = None,
+        seed: int | str = 0,
+    ):
+        if depth < 1:
+            raise ValueError("The search depth must be at least 1.")
+        self.depth, self.seconds, self.random_share = depth, seconds, random_share
+        self.max_evaluations = evaluations
+        self.rng = random.Random(seed)
+        self.deadline = INFINITY
+        self.completed_depth = 0  # the deepest pass the previous ``choose`` finished
+        self.evaluations = 0
+
+    @classmethod
+    def for_level(cls, level: str, *, seconds: float | None = None, seed: int | str = 0):
+        preset = ALCATRAZ_LEVELS[level]
+        limits = [s for s in (preset.seconds, seconds) if s is not None]
+        return cls(
+            preset.depth,
+            seconds=min(limits) if limits else None,
+            random_share=preset.random_share,
+            evaluations=preset.evaluations,
+            seed=seed,
         )
-        guard = guards[row]
-        if row != UNNUMBERED_ROW and col != guard:
-            side = 2 * row + (col > guard)
-            if max(reach[o][side] for o in range(seats) if o != owner) >= abs(col - guard):
-                value *= 1.0 - EXPOSED_LOSS
-        scores[owner] += value
-    return scores
+
+    def choose(self, state: AlcatrazState, seat: int) -> dict:
+        moves = ENGINE.legal_moves(state, seat)
+        if not moves:
+            raise ValueError(f"Seat {seat} has no move to choose.")
+        self.completed_depth, self.evaluations = 0, 0
+        if len(moves) == 1:
+            return moves[0]
+        if self.random_share and self.rng.random() < self.random_share:
+            return moves[self.rng.randrange(len(moves))]
+        began = time.perf_counter()
+        self.deadline = INFINITY if self.seconds is None else began + self.seconds
+        children = [ENGINE.play(state, seat, move, NO_CHANCE) for move in moves]
+        values = [evaluate(child)[seat] for child in children]  # never cut short: the fallback
+        self.evaluations = len(children)
+        order = sorted(range(len(moves)), key=lambda i: -values[i])
+        self.completed_depth = 1
+        if values[order[0]] >= 1.0 or self.depth == 1 or state.phase != "move":
+            return moves[self._pick(order, values)]
+        best_index = order[0]
+        for depth in range(2, self.depth + 1):
+            try:
+                best_index, scores = self._root(children, order, seat, depth)
+            except _OutOfTime:
+                break
+            order = sorted(order, key=lambda i: -scores[i])
+            self.completed_depth = depth
+        return moves[best_index]
+
+    # -- the search ----------------------------------------------------------------------------
+
+    def _root(self, children, order, seat, depth) -> tuple[int, dict[int, float]]:
+        """The best move at ``depth`` and every move's score (exact for the best, an upper bound
+        for the others)."""
+        best, best_index, scores = -INFINITY, order[0], {}
+        for index in order:
+            value = self._after_own_move(children[index], seat, depth - 1, best)
+            scores[index] = value
+            if value > best:
+                best, best_index = value, index
+        return best_index, scores
+
+    def _after_own_move(self, state: AlcatrazState, me: int, depth: int, alpha: float) -> float:
+        """The value for ``me`` once the opponents' most harmful reply is played (``alpha``: a
+        value already secured, below which the exact figure does not matter)."""
+        if depth == 0 or state.phase != "move":
+            return self._value(state, me)
+        lowest = INFINITY
+        for opponent in _opponents(state, me):
+            position = _to_move(state, opponent)
+            for reply in ENGINE.legal_moves(position, opponent):
+                after = ENGINE.play(position, opponent, reply, NO_CHANCE)
+                if depth == 1 or after.phase != "move":
+                    value = self._value(after, me)
+                else:
+                    value = self._best_own_move(after, me, lowest)
+                if value < lowest:
+                    lowest = value
+                    if lowest <= alpha:
+                        return lowest
+        return lowest
+
+    def _best_own_move(self, state: AlcatrazState, me: int, beta: float) -> float:
+        """``me``'s best one-move value from ``state`` (stopping once it reaches ``beta``)."""
+        position = _to_move(state, me)
+        best = -INFINITY
+        for move in ENGINE.legal_moves(position, me):
+            value = self._value(ENGINE.play(position, me, move, NO_CHANCE), me)
+            if value > best:
+                best = value
+                if best >= beta:
+                    return best
+        return best
+
+    def _value(self, state: AlcatrazState, seat: int) -> float:
+        self.evaluations += 1
+        if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
+            raise _OutOfTime
+        if not self.evaluations & 63 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        return evaluate(state)[seat]
+
+    def _pick(self, order: list[int], values: list[float]) -> int:
+        """The best index; equal values share the choice at random."""
+        top = values[order[0]]
+        tied = [i for i in order if values[i] == top]
+        return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
 
 
-def evaluate(state: AlcatrazState) -> list[float]:
-    """Per-seat reward in [0, 1] from the score gap to the best opponent."""
-    scores = seat_scores(state)
-    values = []
-    for seat, score in enumerate(scores):
-        best_other = max(s for other, s in enumerate(scores) if other != seat)
-        # linear, not a sigmoid: a bot far ahead must still see its next small step forward
-        values.append(min(1.0, max(0.0, 0.5 + (score - best_other) / SCORE_SPAN)))
-    return values
+def _opponents(state: AlcatrazState, me: int) -> list[int]:
+    """The other seats, the next to play first (the one most likely to strike)."""
+    return [(me + k) % state.seats for k in range(1, state.seats)]
 
 
-def playout_policy(state: AlcatrazState, seat: int, moves: list, rng) -> dict:
-    """Random, except that a playout boards when it can (most of the time)."""
-    last = moves[-1]  # legal_moves lists a prisoner's boarding after its ordinary moves
-    if last["type"] == "board" and rng.random() < BOARDING_PLAYOUT_CHANCE:
-        boards = [m for m in moves if m["type"] == "board"]
-        return boards[rng.randrange(len(boards))]
-    return moves[rng.randrange(len(moves))]
+def _to_move(state: AlcatrazState, seat: int) -> AlcatrazState:
+    """``state`` with ``seat`` to move (best-reply search lets any opponent answer)."""
+    if state.to_move == seat:
+        return state
+    position = state.clone()
+    position.to_move = seat
+    return position
 
 
 def bot_move(state: AlcatrazState, seat: int, *, level: str, seed: int, seconds: float) -> dict:
     """The move of a bot of ``level`` for ``seat``, thinking at most ``seconds``."""
-    budget = ALCATRAZ_LEVELS[level]
-    limit = min(budget.time_limit or seconds, seconds)
-    presets = {level: replace(budget, time_limit=limit)}
-    bot = make_bot(
-        AlcatrazEngine(),
-        level,
-        seed=seed,
-        presets=presets,
-        evaluate=evaluate,
-        playout_policy=playout_policy,
-    )
-    return bot.choose(state, seat)
+    return AlcatrazBot.for_level(level, seconds=seconds, seed=seed).choose(state, seat)
 
 
-def alcatraz_bot(level: str = "intermediate", *, seed: int | str = 0, **kwargs) -> MCTSBot:
-    """An MCTS bot for Alcatraz at ``level`` ("beginner", "intermediate" or "strong")."""
-    engine = AlcatrazEngine()
-    kwargs.setdefault("evaluate", evaluate)
-    kwargs.setdefault("playout_policy", playout_policy)
-    return make_bot(engine, level, seed=seed, presets=ALCATRAZ_LEVELS, **kwargs)
+def alcatraz_bot(level: str = "intermediate", *, seed: int | str = 0, **kwargs) -> AlcatrazBot:
+    """A bot for Alcatraz at ``level`` ("beginner", "intermediate" or "strong")."""
+    return AlcatrazBot.for_level(level, seed=seed, **kwargs)

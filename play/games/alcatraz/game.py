@@ -32,14 +32,14 @@ class AlcatrazGame(GamePackage):
         return texts.play_texts()
 
     def evaluate(self, state: Any) -> list[float]:
-        from .bots import evaluate
+        from .evaluation import evaluate
 
         outcome = self.engine.outcome(state)
         return super().evaluate(state) if outcome is not None else evaluate(state)
 
     def gain(self, before: Any, after: Any, seat: int) -> float:
         """Prisoners in the boat first, then the static score's progress."""
-        from .bots import seat_scores
+        from .evaluation import seat_scores
 
         boat = after.boat[seat] - before.boat[seat]
         return 10.0 * boat + seat_scores(after)[seat] - seat_scores(before)[seat]

@@ -60,9 +60,15 @@ OUTCOME_REASONS = {
 }
 
 LEVEL_DESCRIPTIONS = {
-    "beginner": gettext_lazy("débutant : regarde un coup en avant, sans finesse"),
-    "intermediate": gettext_lazy("intermédiaire : compare quelques suites de coups"),
-    "strong": gettext_lazy("fort : cherche pendant près d'une seconde"),
+    "beginner": gettext_lazy(
+        "débutant : regarde un coup en avant et joue au hasard une fois sur trois"
+    ),
+    "intermediate": gettext_lazy(
+        "intermédiaire : prévoit, pour chacun de ses coups, la riposte adverse la plus gênante"
+    ),
+    "strong": gettext_lazy(
+        "fort : calcule trois coups (le sien, la riposte, le suivant) en moins d'une seconde"
+    ),
 }
 
 HOUSE_RULES = (

@@ -1,4 +1,4 @@
-"""The Alcatraz bot: its evaluation, its levels, and that it beats a random player."""
+"""The Alcatraz bot: its evaluation, its levels, its search, and that it beats a random player."""
 
 from __future__ import annotations
 
@@ -6,18 +6,22 @@ import random
 
 from play.bots.mcts import RandomBot
 from play.engines.base import chance_for
-from play.games.alcatraz.bots import ALCATRAZ_LEVELS, alcatraz_bot, evaluate, seat_scores
-from play.games.registry import get_engine
+from play.games.alcatraz.bots import ALCATRAZ_LEVELS, AlcatrazBot, alcatraz_bot, bot_move
+from play.games.alcatraz.evaluation import evaluate, seat_scores, static_values
+from play.games.registry import get_engine, get_game
 
 ENGINE = get_engine("alcatraz")
 
 
-def position(prisoners, boat=None, seats=2):
+def position(prisoners, boat=None, seats=2, to_move=0, guards=None):
     data = ENGINE.to_dict(ENGINE.new_game(seats=seats, options={}, rng=random.Random(0)))
     boat = boat or {}
     data["prisoners"] = [list(prisoners.get(s, [])) for s in range(seats)]
     data["boat"] = [boat.get(s, 0) for s in range(seats)]
     data["cell"] = [4 - len(data["prisoners"][s]) - data["boat"][s] for s in range(seats)]
+    data["to_move"] = to_move
+    for row, square in (guards or {}).items():
+        data["guards"][row - 1] = square
     return ENGINE.from_dict(data)
 
 
@@ -30,20 +34,97 @@ def test_evaluation_is_a_reward_per_seat():
 def test_evaluation_prefers_progress_and_safety():
     assert seat_scores(position({0: ["d3"]}))[0] > seat_scores(position({0: ["d8"]}))[0]
     # seat 1 entering row 7 on the left drives the guard from i7 over g7; from a7 it cannot
-    exposed = seat_scores(position({0: ["g7"]}))[0]
-    safe = seat_scores(position_with_guard({0: ["g7"]}, row=7, square="a7"))[0]
+    exposed = seat_scores(position({0: ["g7"]}, to_move=1))[0]
+    safe = seat_scores(position({0: ["g7"]}, to_move=1, guards={7: "a7"}))[0]
     assert exposed < safe
 
 
-def position_with_guard(prisoners, row, square):
-    data = ENGINE.to_dict(position(prisoners))
-    data["guards"][row - 1] = square
-    return ENGINE.from_dict(data)
+def test_evaluation_counts_a_ready_prisoner_of_the_seat_to_move_almost_as_boarded():
+    """d1 is hatched with nothing above it: whoever is to move boards it now."""
+    mine = seat_scores(position({0: ["d1"], 1: ["a9"]}, to_move=0))[0]
+    theirs = seat_scores(position({0: ["d1"], 1: ["a9"]}, to_move=1))[0]
+    assert mine > theirs
+    assert mine >= 0.8
 
 
-def test_levels():
+def test_evaluation_of_a_pending_alarm_is_the_mean_over_the_die():
+    state = position({0: ["d1", "f1"], 1: ["b4", "a9"]}, boat={0: 1}, to_move=0)
+    after = ENGINE.play(state, 0, {"type": "board", "from": "d1"}, random.Random(0))
+    assert after.phase == "roll" and after.to_move == 1
+    expected = [0.0, 0.0]
+    for row in range(1, 9):
+        rolled = after.clone()
+        rolled.phase, rolled.roll = "direction", row
+        options = [
+            static_values(ENGINE.play(rolled, 1, {"type": "alarm", "direction": d}, None))
+            for d in ("left", "right")
+        ]
+        chosen = max(options, key=lambda values: values[1])  # the roller suits itself
+        expected = [e + v / 8 for e, v in zip(expected, chosen, strict=True)]
+    assert evaluate(after) == expected
+
+
+def test_evaluation_of_a_finished_game_is_exact():
+    state = position({0: ["d1"]}, boat={0: 2})
+    won = ENGINE.play(state, 0, {"type": "board", "from": "d1"}, random.Random(0))
+    assert evaluate(won) == [1.0, 0.0]
+
+
+def test_levels_look_further_as_they_rise():
     assert list(ALCATRAZ_LEVELS) == ["beginner", "intermediate", "strong"]
-    assert alcatraz_bot("beginner").iterations < alcatraz_bot("strong").iterations
+    depths = [alcatraz_bot(level).depth for level in ALCATRAZ_LEVELS]
+    assert depths == sorted(depths) and depths[0] < depths[-1]
+    assert alcatraz_bot("beginner").random_share > 0 == alcatraz_bot("strong").random_share
+
+
+def test_every_level_plays_the_winning_boarding():
+    state = position({0: ["f1", "a9"], 1: ["e3", "b9"]}, boat={0: 2, 1: 2})
+    for level in ("intermediate", "strong"):
+        assert alcatraz_bot(level).choose(state, 0) == {"type": "board", "from": "f1"}
+
+
+def test_search_parries_a_winning_threat():
+    """Seat 1 boards its third prisoner from f1 next turn unless seat 0 sends the row-1 guard over
+    it: g5-g1 drags the guard from b1 four squares right, onto f1."""
+    state = position({0: ["g5", "c9"], 1: ["f1", "i9"]}, boat={0: 1, 1: 2}, guards={1: "b1"})
+    for level in ("intermediate", "strong"):
+        bot = alcatraz_bot(level)
+        assert bot.choose(state, 0) == {"type": "move", "from": "g5", "to": "g1"}
+        assert bot.completed_depth >= 2
+
+
+def test_no_time_left_still_gives_a_legal_move():
+    state = ENGINE.new_game(seats=4, options={}, rng=random.Random(0))
+    bot = AlcatrazBot(3, seconds=0.0)
+    move = bot.choose(state, 0)
+    assert move in ENGINE.legal_moves(state, 0)
+    assert bot.completed_depth == 1
+
+
+def test_bot_move_caps_the_level_by_the_callers_seconds():
+    state = ENGINE.new_game(seats=2, options={}, rng=random.Random(0))
+    move = bot_move(state, 0, level="strong", seed=1, seconds=0.0)
+    assert move in ENGINE.legal_moves(state, 0)
+    assert AlcatrazBot.for_level("strong", seconds=0.3).seconds == 0.3
+    assert AlcatrazBot.for_level("strong", seconds=30).seconds == ALCATRAZ_LEVELS["strong"].seconds
+
+
+def test_beginner_plays_some_random_moves_and_the_others_none():
+    state = ENGINE.new_game(seats=2, options={}, rng=random.Random(0))
+    beginner = {tuple(alcatraz_bot("beginner", seed=s).choose(state, 0).items()) for s in range(30)}
+    searcher = {
+        tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(5)
+    }
+    assert len(beginner) > len(searcher) == 1
+
+
+def test_package_bot_move_is_legal_at_every_seat_count():
+    game = get_game("alcatraz")
+    for seats in (2, 3, 4):
+        state = ENGINE.new_game(seats=seats, options={}, rng=random.Random(seats))
+        for level in game.bot_levels:
+            move = game.bot_move(state, 0, level=level, rng=random.Random(0), seconds=0.5)
+            assert move in ENGINE.legal_moves(state, 0)
 
 
 def test_intermediate_bot_beats_random_player():

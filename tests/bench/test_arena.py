@@ -1,0 +1,195 @@
+"""The arena's bookkeeping (places, pair results, intervals, ratings, seat rotation) on toys."""
+
+from __future__ import annotations
+
+import math
+import random
+import types
+from argparse import Namespace
+
+import pytest
+
+from bench import arena
+from bench.arena_stats import (
+    Tally,
+    bradley_terry,
+    expected_score,
+    pair_results,
+    places,
+    side_result,
+    wilson,
+)
+from tests.bench.toy_race import GAME as RACE
+
+ARGS = Namespace(opening=0, max_plies=1000, max_seconds=0.1)
+
+
+def test_places_share_a_group_and_a_draw_levels_everyone():
+    assert places(((1,), (0, 2)), 3) == [1, 0, 1]
+    assert places(((2,), (0,), (1,)), 3) == [1, 2, 0]
+    assert places(((0,),), 3) == [0, 1, 1]  # seats the ranking leaves out finish last
+    assert places(((0,), (1,)), 2, draw=True) == [0, 0]
+
+
+def test_pair_results_count_every_pair_of_seats_of_different_players():
+    table = ("a", "b", "a")
+    found = pair_results(table, [1, 0, 1])
+    assert sorted(found) == [("a", "b", 0.0), ("b", "a", 1.0)]  # the two a seats never meet
+    four = pair_results(("a", "b", "a", "b"), [0, 1, 1, 1])  # a wins; the others tie
+    assert sorted(score for *_, score in four) == [0.5, 0.5, 1.0, 1.0]
+
+
+def test_side_result_compares_each_players_best_seat():
+    assert side_result(("a", "b", "a"), [1, 1, 0], "a") == 1.0
+    assert side_result(("a", "b", "a"), [1, 1, 0], "b") == 0.0
+    assert side_result(("a", "b"), [0, 0], "a") == 0.5
+
+
+def test_wilson_interval_is_the_textbook_one():
+    low, high = wilson(0.5, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson(1.0, 40)
+    assert high == 1.0 and low == pytest.approx(0.9124, abs=1e-4)  # not 1: 40 wins prove less
+    assert wilson(0.7, 10)[1] - wilson(0.7, 10)[0] > wilson(0.7, 1000)[1] - wilson(0.7, 1000)[0]
+
+
+def test_tally_scores_draws_as_half():
+    tally = Tally()
+    for score in (1.0, 1.0, 0.5, 0.0):
+        tally.add(score)
+    assert (tally.wins, tally.draws, tally.losses, tally.games) == (2, 1, 1, 4)
+    assert tally.score == 0.625
+
+
+def test_bradley_terry_gap_matches_the_score_between_two_players():
+    results = [("a", "b", 1.0)] * 300 + [("a", "b", 0.0)] * 100
+    elo = bradley_terry(results, prior=0)
+    assert elo["a"] - elo["b"] == pytest.approx(400 * math.log10(3), abs=0.01)
+    assert elo["a"] + elo["b"] == pytest.approx(0.0, abs=1e-9)
+    assert expected_score(elo["a"], elo["b"]) == pytest.approx(0.75)
+
+
+def test_bradley_terry_rates_equal_results_equally_and_keeps_a_sweep_finite():
+    even = bradley_terry([("a", "b", 1.0), ("a", "b", 0.0), ("b", "c", 0.5)])
+    assert even["a"] == pytest.approx(even["b"]) == pytest.approx(even["c"])
+    sweep = bradley_terry([("a", "b", 1.0)] * 10 + [("b", "c", 1.0)] * 10)
+    assert sweep["a"] > sweep["b"] > sweep["c"] and math.isfinite(sweep["a"])
+
+
+def test_bradley_terry_counts_draws_as_half_a_win_each_way():
+    drawn = bradley_terry([("a", "b", 0.5)] * 2, prior=0)
+    split = bradley_terry([("a", "b", 1.0), ("a", "b", 0.0)], prior=0)
+    assert drawn == pytest.approx(split)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_arrangements_give_each_player_each_seat_equally(seats):
+    cycle = arena.arrangements(seats)
+    assert len(set(cycle)) == len(cycle)
+    for seat in range(seats):
+        assert sum(pattern[seat] == 0 for pattern in cycle) * 2 == len(cycle)
+    for pattern in cycle:
+        assert abs(pattern.count(0) - pattern.count(1)) <= 1
+
+
+def test_schedule_rotates_seats_and_replays_each_start_for_every_arrangement():
+    tasks = arena.schedule(["x", "y", "z"], [3], 5, seed=7)
+    pairs = {task.pair for task in tasks}
+    assert pairs == {("x", "y"), ("x", "z"), ("y", "z")}
+    xy = [t for t in tasks if t.pair == ("x", "y")]
+    assert len(xy) == 6  # 5 rounded up to a whole cycle of the six arrangements
+    assert len({t.table for t in xy}) == 6 and len({t.seed for t in xy}) == 1
+    assert [t.index for t in tasks] == list(range(len(tasks)))
+    assert arena.schedule(["x", "y"], [2], 4, seed=7)[2].seed != xy[0].seed
+
+
+def test_reference_players_take_the_best_move_by_their_measure():
+    state = RACE.engine.new_game(seats=2, options={}, rng=random.Random(0))
+    rng = random.Random(1)
+    assert arena.GreedyPlayer(RACE).choose(state, 0, rng) == {"step": 3}
+    assert arena.OneplyPlayer(RACE).choose(state, 0, rng) == {"step": 3}
+    picks = {tuple(arena.RandomPlayer(RACE).choose(state, 0, rng).items()) for _ in range(50)}
+    assert len(picks) == 3
+
+
+def test_arena_ranks_the_stronger_player_first_at_every_seat_count():
+    roster = arena.build_players(RACE, ["random", "strong"], ARGS)
+    tasks = arena.schedule(list(roster), [2, 3, 4], 12, seed="t")
+    records = arena.run(RACE, roster, tasks, ARGS)
+    summary = arena.summarise(records, list(roster))
+    for seats in (2, 3, 4):
+        assert summary.elo[seats]["strong"] > summary.elo[seats]["random"]
+        tally = summary.tallies[seats, "strong", "random"]
+        assert tally.games == 12 and tally.score > 0.5
+    assert summary.tallies[2, "strong", "random"].by_seat.keys() == {0, 1}
+    assert summary.times["strong"].moves > 0 and summary.times["random"].moves > 0
+
+
+def test_arena_is_deterministic_for_a_seed():
+    roster = arena.build_players(RACE, ["random", "greedy"], ARGS)
+    tasks = arena.schedule(list(roster), [2, 3], 6, seed="same")
+    first = [r.place for r in arena.run(RACE, roster, tasks, ARGS)]
+    again = [r.place for r in arena.run(RACE, roster, tasks, ARGS)]
+    other = arena.schedule(list(roster), [2, 3], 6, seed="other")
+    assert first == again
+    assert first != [r.place for r in arena.run(RACE, roster, other, ARGS)]
+
+
+def test_opening_plies_are_random_and_not_timed():
+    roster = arena.build_players(RACE, ["random", "strong"], ARGS)
+    task = arena.schedule(list(roster), [2], 1, seed="o")[0]
+    record = arena.play_game(RACE, roster, task, opening=2)
+    timed = sum(t.moves for t in record.times.values())
+    assert timed == record.plies - 2
+
+
+def test_arena_plays_a_simultaneous_hidden_information_game():
+    from tests.play.toy_game import GAME as GUESS
+
+    roster = arena.build_players(GUESS, None, ARGS)
+    assert list(roster) == ["random", "greedy", "oneply", "beginner"]
+    records = arena.run(GUESS, roster, arena.schedule(list(roster), [2], 4, seed=1), ARGS)
+    assert all(r.plies == 3 for r in records)
+
+
+def test_a_games_extra_players_module_is_used(monkeypatch):
+    class Fixed:
+        name = "fixed-two"
+
+        def choose(self, state, seat, rng):
+            return {"step": 2}
+
+    module = types.ModuleType("bench.arena_players_race")
+    module.extra_players = lambda args: [Fixed()]
+    monkeypatch.setitem(__import__("sys").modules, "bench.arena_players_race", module)
+    roster = arena.build_players(RACE, None, ARGS)
+    assert list(roster) == ["random", "greedy", "oneply", "beginner", "strong", "fixed-two"]
+
+
+def test_unknown_player_is_refused():
+    with pytest.raises(SystemExit, match="Unknown player 'grandmaster'"):
+        arena.build_players(RACE, ["random", "grandmaster"], ARGS)
+
+
+def test_command_line_prints_the_table(capsys):
+    arena.main(["tests.bench.toy_race", "--games", "4", "--seats", "2,4", "--quiet"])
+    out = capsys.readouterr().out
+    assert "strong        random" in out and "4 seats" in out and "all" in out
+    assert "mean s" in out
+
+
+def test_process_pool_returns_the_same_games_in_task_order():
+    roster = arena.build_players(RACE, ["random", "greedy"], ARGS)
+    tasks = arena.schedule(list(roster), [3], 6, seed="pool")
+    alone = arena.run(RACE, roster, tasks, ARGS)
+    pooled = arena.run(RACE, roster, tasks, ARGS, jobs=2)
+    assert [r.task for r in pooled] == tasks
+    assert [r.place for r in pooled] == [r.place for r in alone]
+
+
+def test_pairs_restrict_the_schedule_and_the_table(capsys):
+    tasks = arena.schedule(["x", "y", "z"], [2], 2, seed=1, pairs=[("z", "x")])
+    assert {t.pair for t in tasks} == {("z", "x")} and len(tasks) == 2
+    arena.main(["tests.bench.toy_race", "--games", "2", "--pairs", "strong:random", "--quiet"])
+    out = capsys.readouterr().out
+    assert "strong        random" in out and "greedy" not in out
