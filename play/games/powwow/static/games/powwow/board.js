@@ -199,7 +199,6 @@
     const hidden = card === null;
     const g = el("g", { class: "card" + (hidden ? " face-down" : " face-up"), "data-card": hidden ? "hidden" : card }, parent);
     const face = { x, y, width: 52, height: 52, rx: 5, class: "card-face" };
-    if (!hidden && card !== "powwow") face.style = "fill: " + FILL[card]; // over the stylesheet's white
     el("rect", face, g);
     const label = el("text", { x: x + 26, y: y + 31, class: "card-label" + (card === "yellow" || card === "white" ? " on-light" : "") }, g);
     label.textContent = hidden ? "?" : cardName(G, card);
