@@ -95,6 +95,12 @@ class GamePackage:
     scripts: ClassVar[tuple[str, ...]] = ()
     styles: ClassVar[tuple[str, ...]] = ()
     series: ClassVar[SeriesAdapter | None] = None
+    # The package's bots module (dotted path, imported on first use) may define ``evaluate``,
+    # ``gain`` and ``bot_move`` with the signatures of the methods below, which then call them.
+    bots_path: ClassVar[str] = ""
+
+    def _bots(self, name: str):
+        return getattr(import_module(self.bots_path), name, None) if self.bots_path else None
 
     def _text(self, name: str, default: Any) -> Any:
         return getattr(self.texts, name, default)
@@ -163,6 +169,8 @@ class GamePackage:
         Bots' searches and the arena's one-ply reference player use it. The default knows only
         finished games (winners 1, others 0) and calls every other position even.
         """
+        if (evaluate := self._bots("evaluate")) is not None:
+            return evaluate(state)
         seats = self.engine.seat_count(state)
         outcome = self.engine.outcome(state)
         if outcome is None:
@@ -174,10 +182,14 @@ class GamePackage:
     def gain(self, before: Any, after: Any, seat: int) -> float:
         """The immediate gain of a move for ``seat`` (points, captures, progress): the arena's
         greedy reference player takes the move with the largest one. Default: the evaluation."""
+        if (gain := self._bots("gain")) is not None:
+            return gain(before, after, seat)
         return self.evaluate(after)[seat] - self.evaluate(before)[seat]
 
     def bot_move(
         self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
     ) -> Move:
         """The move a bot of ``level`` picks for ``seat``, thinking at most ``seconds``."""
-        raise NotImplementedError
+        if (bot_move := self._bots("bot_move")) is None:
+            raise NotImplementedError(f"{self.slug} has no bots")
+        return bot_move(state, seat, level=level, rng=rng, seconds=seconds)

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from play.engines.base import Move
 from play.games.base import GamePackage, Scenario
 
-from . import bots, texts
+from . import texts
 from .scenarios import scenarios
 
 
 class BataclanGame(GamePackage):
     slug = "bataclan"
+    bots_path = "play.games.bataclan.bots"
     engine_path = "play.games.bataclan.engine:BataclanEngine"
     titles = ("bataclan",)
     texts = texts
@@ -30,14 +30,3 @@ class BataclanGame(GamePackage):
 
     def play_texts(self) -> dict[str, Any]:
         return texts.board_texts()
-
-    def evaluate(self, state: Any) -> list[float]:
-        return bots.evaluate(state)
-
-    def gain(self, before: Any, after: Any, seat: int) -> float:
-        return bots.gain(before, after, seat)
-
-    def bot_move(
-        self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
-    ) -> Move:
-        return bots.bot_move(state, seat, level=level, rng=rng, seconds=seconds)

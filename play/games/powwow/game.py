@@ -22,6 +22,7 @@ PIERRE_SEED = "pierre-90"
 
 class PowwowGame(GamePackage):
     slug = "powwow"
+    bots_path = "play.games.powwow.bots"
     engine_path = "play.games.powwow.engine:PowwowEngine"
     titles = ("pow wow", "powwow")
     texts = texts
@@ -38,23 +39,6 @@ class PowwowGame(GamePackage):
     @cached_property
     def scenarios(self) -> tuple[Scenario, ...]:
         return (_jean_scenario(self.engine), _draft_scenario(), _pierre_scenario(self.engine))
-
-    def evaluate(self, state: Any) -> list[float]:
-        from .bots import evaluate
-
-        return evaluate(state)
-
-    def gain(self, before: Any, after: Any, seat: int) -> float:
-        from .bots import gain
-
-        return gain(before, after, seat)
-
-    def bot_move(
-        self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
-    ) -> Move:
-        from .bots import bot_move
-
-        return bot_move(state, seat, level=level, rng=rng, seconds=seconds)
 
 
 def _start(engine: PowwowEngine, seats: int) -> dict[str, Any]:

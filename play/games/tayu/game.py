@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from functools import cached_property
 from typing import Any
 
@@ -14,6 +13,7 @@ from . import texts
 
 class TaYuGame(GamePackage):
     slug = "tayu"
+    bots_path = "play.games.tayu.bots"
     engine_path = "play.games.tayu.engine:TaYuEngine"
     titles = ("ta yu",)
     texts = texts
@@ -36,20 +36,3 @@ class TaYuGame(GamePackage):
 
     def play_texts(self) -> dict[str, Any]:
         return texts.play_texts()
-
-    def evaluate(self, state: Any) -> list[float]:
-        from .bots import evaluate
-
-        return evaluate(state)
-
-    def gain(self, before: Any, after: Any, seat: int) -> float:
-        from .bots import gain
-
-        return gain(before, after, seat)
-
-    def bot_move(
-        self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
-    ) -> Move:
-        from .bots import bot_move
-
-        return bot_move(state, seat, level=level, rng=rng, seconds=seconds)
