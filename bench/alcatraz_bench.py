@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.arena import setup_django  # noqa: E402
+from bench.playouts import random_playouts  # noqa: E402
 
 setup_django()  # the game registry reads the settings
 
@@ -27,23 +28,6 @@ from play.games.registry import get_engine  # noqa: E402
 
 ENGINE = get_engine("alcatraz")
 SEAT_COUNTS = (2, 3, 4)
-
-
-def random_playouts(seats: int, seconds: float) -> tuple[int, int, int, float]:
-    """Whole random games (to a win or the turn limit) for about ``seconds``."""
-    games = plies = finished = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(f"playout/{seats}/{games}")
-        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
-        while ENGINE.to_act(state):
-            seat = ENGINE.to_act(state)[0]
-            moves = ENGINE.legal_moves(state, seat)
-            state = ENGINE.play(state, seat, moves[rng.randrange(len(moves))], rng)
-            plies += 1
-        games += 1
-        finished += not ENGINE.outcome(state).draw
-    return games, plies, finished, time.perf_counter() - start
 
 
 def sample_positions(seats: int, count: int) -> list:
@@ -110,7 +94,7 @@ def main() -> None:
 
     print(f"Random playouts (whole games; turn limit {DEFAULT_TURN_LIMIT} turns = draw)")
     for seats in SEAT_COUNTS:
-        games, plies, finished, elapsed = random_playouts(seats, args.seconds)
+        games, plies, finished, elapsed = random_playouts(ENGINE, seats, args.seconds)
         print(
             f"  {seats} players: {games / elapsed:7.2f} playouts/s  {plies / elapsed:8.0f} plies/s"
             f"  ({finished}/{games} reached a winner)"

@@ -31,6 +31,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.playouts import random_playouts  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ludotheque.settings.test")
 
 import django  # noqa: E402
@@ -127,22 +130,6 @@ def match(make_bot, make_reference, seats: int, games: int, label: str):
     return ahead / pairs, wins, games, turns / games
 
 
-def random_playouts(seats: int, seconds: float):
-    games = plies = 0
-    rng = random.Random(seats)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
-        while ENGINE.to_act(state):
-            seat = ENGINE.to_act(state)[0]
-            moves = ENGINE.legal_moves(state, seat)
-            state = ENGINE.play(state, seat, moves[rng.randrange(len(moves))], rng)
-            plies += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, plies / elapsed
-
-
 def calibration(piles: int):
     """Per steadiness: fall rate of the next placement by pile height band, median first fall."""
     table = {}
@@ -186,7 +173,8 @@ def main() -> None:
     if "playouts" not in skip:
         print("Random playouts (whole games)")
         for seats in seat_counts:
-            per_game, per_ply = random_playouts(seats, args.seconds)
+            games, plies, _won, elapsed = random_playouts(ENGINE, seats, args.seconds)
+            per_game, per_ply = games / elapsed, plies / elapsed
             print(f"  {seats} players: {per_game:7.1f} playouts/s  {per_ply:8.0f} plies/s")
 
     if "calibration" not in skip:

@@ -23,26 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.playouts import random_playouts  # noqa: E402
 from play.engines.base import chance_for  # noqa: E402
 from play.games.powwow.bots import ENGINE, bot_move, evaluate  # noqa: E402
 
 ONE_PLY_SAMPLES = 4  # redeals averaged per move by the one-ply player
 BOT_SECONDS = 2.0  # the request budget a site would give
-
-
-def random_playouts(seats: int, seconds: float) -> tuple[int, int, float]:
-    games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(f"playout/{seats}/{games}")
-        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
-        while ENGINE.to_act(state):
-            seat = ENGINE.to_act(state)[0]
-            moves = ENGINE.legal_moves(state, seat)
-            state = ENGINE.play(state, seat, moves[rng.randrange(len(moves))], rng)
-            plies += 1
-        games += 1
-    return games, plies, time.perf_counter() - start
 
 
 def one_ply_move(state, seat: int, rng: random.Random) -> dict:
@@ -120,7 +106,7 @@ def main() -> None:
     seat_counts = [int(s) for s in args.seats.split(",")]
     print("Random playouts (whole games):")
     for seats in (2, 3, 4, 5, 6):
-        games, plies, elapsed = random_playouts(seats, args.playout_seconds / 5)
+        games, plies, _won, elapsed = random_playouts(ENGINE, seats, args.playout_seconds / 5)
         print(
             f"  {seats} players: {games / elapsed:8.0f} games/s, {plies / elapsed:9.0f} plies/s, "
             f"{plies / games:5.1f} plies a game"

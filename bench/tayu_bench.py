@@ -20,6 +20,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.playouts import random_playouts  # noqa: E402
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ludotheque.settings.dev")
 
 import django  # noqa: E402
@@ -71,21 +74,6 @@ def enumeration(positions: list) -> tuple[float, float, float, float]:
     tiles = sum(len(s.tiles) for s in positions) / len(positions)
     ends = sum(len(frontier(s)) for s in positions) / len(positions)
     return per_kind * 1e6, per_call * 1e6, tiles, ends
-
-
-def random_playouts(seats: int, seconds: float) -> tuple[int, int, float]:
-    games = plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        rng = random.Random(f"playout/{seats}/{games}")
-        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
-        while ENGINE.to_act(state):
-            seat = ENGINE.to_act(state)[0]
-            moves = ENGINE.legal_moves(state, seat)
-            state = ENGINE.play(state, seat, moves[rng.randrange(len(moves))], rng)
-            plies += 1
-        games += 1
-    return games, plies, time.perf_counter() - start
 
 
 def player(name: str):
@@ -142,7 +130,7 @@ def main() -> None:
 
     print("Random playouts (whole games, to a tile that fits nowhere)")
     for seats in seat_counts:
-        games, plies, elapsed = random_playouts(seats, args.seconds)
+        games, plies, _won, elapsed = random_playouts(ENGINE, seats, args.seconds)
         print(
             f"  {seats} players: {games / elapsed:7.1f} playouts/s  {plies / elapsed:8.0f} plies/s"
         )
@@ -154,6 +142,7 @@ def main() -> None:
                 continue
             for seats in seat_counts:
                 won, drawn, times = match(level, opponent, seats, args.games)
+                times = times or [0.0]  # --games 0: no move was timed
                 mean = sum(times) / len(times) * 1000
                 print(
                     f"  {level:12s} vs {opponent:12s} {seats} players: won {won:3d}/{args.games}"

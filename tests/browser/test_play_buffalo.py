@@ -10,13 +10,16 @@ from tests.browser.test_catalogue_a11y import serious_violations
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def play_until_over(page, max_moves=80):
-    """Play the first listed legal move (keyboard form) until the result screen shows."""
+def play_until_over(page, max_moves=80, each_turn=None):
+    """Play the first listed legal move (keyboard form) until the result screen shows;
+    ``each_turn()`` runs whenever the page waits for the player (and once at the end)."""
     for _ in range(max_moves):
         page.wait_for_function(
             "() => !document.getElementById('outcome').hidden"
             " || !document.getElementById('move-form').hidden"
         )
+        if each_turn is not None:
+            each_turn()
         if page.locator("#outcome").is_visible():
             return
         version = page.evaluate("() => document.getElementById('log').children.length")

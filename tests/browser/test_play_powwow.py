@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_catalogue_a11y import serious_violations
+from tests.browser.test_play_buffalo import play_until_over as play_first_moves_until_over
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,23 +55,13 @@ def check_board(page, own_seat: int) -> None:
 
 
 def play_until_over(page, own_seat: int, answers, max_moves=200) -> None:
-    for _ in range(max_moves):
-        page.wait_for_function(
-            "() => !document.getElementById('outcome').hidden"
-            " || !document.getElementById('move-form').hidden"
-        )
+    """The shared keyboard loop, checking the board and every answer for secrets each turn."""
+
+    def check() -> None:
         check_board(page, own_seat)
         check_answers(answers, own_seat)
-        if page.locator("#outcome").is_visible():
-            return
-        version = page.evaluate("() => document.getElementById('log').children.length")
-        page.locator("#move-select").select_option(index=0)
-        page.locator("#move-form button").click()
-        page.wait_for_function(
-            f"() => document.getElementById('log').children.length > {version}"
-            " || !document.getElementById('outcome').hidden"
-        )
-    raise AssertionError("the game did not end")
+
+    play_first_moves_until_over(page, max_moves=max_moves, each_turn=check)
 
 
 def test_four_player_game_against_three_bots(live_server, page, catalogue):
