@@ -8,9 +8,10 @@ collection, collects the static files, and serves the production settings with
 ``gunicorn ludotheque.wsgi --workers 4`` on a free loopback port (``DJANGO_SECURE_SSL_REDIRECT=0``:
 plain HTTP on loopback). Then, from client processes separate from the server:
 
-* **visitors** — each from its own loopback address (127.0.0.10, .11…), in a loop with a short
-  pause: the search API, a game page, the play API (a hot-seat Prairie match: polls with
-  ``If-None-Match`` and moves; a new match when one ends) and a minimal Django view
+* **visitors** — each from its own loopback address (127.0.0.10, .11…), in a loop with a
+  pause that keeps each under the anonymous API limit: the search API, a game page, the play
+  API (a hot-seat Prairie match: polls with ``If-None-Match`` and moves; a new match when one
+  ends) and a minimal Django view
   (``/healthz``, no database) for the server's own floor;
 * **attackers** (second run only, 8 of them, 127.0.0.100…) — each in a loop (about 2.5
   requests/s each, some 1,200 a minute in all: six times the issue's eight pollers): create an
@@ -50,6 +51,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from pgtemp import postgres_server  # noqa: E402
 
 HOST = "127.0.0.1"
+# A visitor's pause between rounds: one search a round stays under the anonymous API limit
+# (API_ANON_RATE, 120 a minute per address), as a person's browsing does.
+VISITOR_PAUSE = 0.5
 PYTHON = sys.executable
 GUNICORN = str(Path(PYTHON).with_name("gunicorn"))
 
@@ -144,7 +148,7 @@ def visitor(port: int, index: int, deadline: float, out: list) -> None:
                     record("play: move", status, seconds)
         status, _c, _e, seconds = client.request("GET", "/healthz")
         record("minimal view", status, seconds)
-        time.sleep(0.2)
+        time.sleep(VISITOR_PAUSE)
 
 
 def attacker(port: int, index: int, deadline: float, out: list) -> None:

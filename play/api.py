@@ -18,6 +18,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from catalogue.models import Game
+from ludotheque.clients import client_address
 
 from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
 from .errors import PlayError
@@ -87,7 +88,7 @@ class PlayAPIView(APIView):
 
     def client(self, request) -> str:
         """The client's address, as the throttles see it (bot time is counted per client)."""
-        return PlayThrottle().get_ident(request)
+        return client_address(request)
 
     def token(self, request) -> str | None:
         return request.META.get(TOKEN_HEADER)

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ludotheque.low_priority import run_low_priority
 from play.engines.base import IllegalMove, InvalidOptions, chance_for
 from play.games.registry import get_game
 
@@ -360,7 +361,10 @@ def _bot_move(package, state, seat: int, *, level: str, seconds: float, rng) -> 
     moves = package.engine.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    return package.bot_move(state, seat, level=level, rng=rng, seconds=max(seconds, 0.05))
+    # At the lowest CPU priority: a visitor's request always comes before a bot's search.
+    return run_low_priority(
+        package.bot_move, state, seat, level=level, rng=rng, seconds=max(seconds, 0.05)
+    )
 
 
 def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from catalogue.models import Game
+from ludotheque.clients import client_address
 
 from .errors import PlayError
 from .forms import MatchSetupForm
@@ -49,7 +50,12 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
     error = ""
     if request.method == "POST" and form.is_valid():
         try:
-            match, token = match_start(game=game, seats=form.seats(), options=form.options())
+            match, token = match_start(
+                game=game,
+                seats=form.seats(),
+                options=form.options(),
+                client=client_address(request),
+            )
         except PlayError as exc:
             error = exc.message
         else:

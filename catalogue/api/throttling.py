@@ -18,8 +18,9 @@ class AnonThrottle(AnonRateThrottle):
 
 
 class TokenClientThrottle(SimpleRateThrottle):
-    """Password guessing at ``/auth/token/``: ``API_TOKEN_RATE`` attempts per client address,
-    signed in or not (env ``API_TOKEN_RATE``, default "10/min")."""
+    """Password guessing at ``/auth/token/`` and at the admin login (one shared count):
+    ``API_TOKEN_RATE`` attempts per client address, signed in or not (env ``API_TOKEN_RATE``,
+    default "10/min")."""
 
     scope = "token"
 
@@ -44,7 +45,9 @@ class TokenUsernameThrottle(TokenClientThrottle):
     def get_cache_key(self, request, view) -> str | None:
         if request.method != "POST":
             return None
-        data = request.data  # an unparsable body: its 400 comes from here
+        # A DRF request's parsed body (an unparsable one: its 400 comes from here), or the
+        # admin login's form.
+        data = request.data if hasattr(request, "data") else request.POST
         username = data.get("username") if hasattr(data, "get") else None
         if not isinstance(username, str) or not username.strip():
             return None

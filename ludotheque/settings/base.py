@@ -13,7 +13,7 @@ DEBUG = False
 ALLOWED_HOSTS: list[str] = []
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "ludotheque.admin.LudothequeAdminConfig",  # django.contrib.admin, login throttled
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -72,6 +72,16 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Django's default hasher, computed at the lowest CPU priority (ludotheque/hashers.py); the
+# others only read hashes made by older set-ups.
+PASSWORD_HASHERS = [
+    "ludotheque.hashers.LowPriorityPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -187,8 +197,10 @@ IMPORT_STREAM_BYTES = int(os.environ.get("IMPORT_STREAM_BYTES", str(4 * 1024 * 1
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
-# How long bots may think within one web request (the rest is played on the next poll).
-PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "1.0"))
+# How long bots may think within one web request (the rest is played on the next poll): the
+# strongest level offered (« expert ») thinks up to 2 s a move, each level within its own limit.
+# Bots think at the lowest CPU priority (ludotheque/low_priority.py).
+PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "2.0"))
 # Bots' thinking time beyond one request (play.bot_budget): how many requests may think at
 # once, site-wide, and seconds per minute for one client address, one match, the whole site
 # (a steady rate: 20 s per minute is a third of one core).

@@ -118,3 +118,51 @@ def test_token_endpoint_limits_password_hashes_in_all(librarian_user):
         for n in range(10)
     ]
     assert answers[:6] == [401] * 6 and set(answers[6:]) == {429}
+
+
+ADMIN_LOGIN = "/admin/login/"
+
+
+def admin_login(client, username: str, password: str = "x"):
+    return client.post(ADMIN_LOGIN, {"username": username, "password": password})
+
+
+@pytest.mark.django_db
+@override_settings(API_TOKEN_RATE="3/min")
+def test_admin_login_limits_password_guesses_per_address(client, librarian_user):
+    answers = [admin_login(client, f"u{n}", **{}).status_code for n in range(6)]
+    assert answers[:3] == [200] * 3  # the form again, with its error
+    assert set(answers[3:]) == {429}
+    refused = admin_login(client, "alice", "bibli-0-theque")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) >= 1
+    assert "Trop de tentatives de connexion" in refused.content.decode()
+    assert "_auth_user_id" not in client.session  # nobody signed in
+
+
+@pytest.mark.django_db
+@override_settings(API_TOKEN_RATE="2/min")
+def test_admin_login_and_token_endpoint_share_one_count(client, api, librarian_user):
+    assert api.post(TOKEN_URL, {"username": "u", "password": "x"}).status_code == 401
+    assert admin_login(client, "u").status_code == 200
+    assert admin_login(client, "u").status_code == 429
+    assert api.post(TOKEN_URL, {"username": "u", "password": "x"}).status_code == 429
+
+
+@pytest.mark.django_db
+@override_settings(API_TOKEN_USERNAME_RATE="2/hour", API_TOKEN_RATE="1000/min")
+def test_admin_login_limits_guesses_per_username_from_many_addresses(librarian_user):
+    from django.test import Client
+
+    answers = [
+        admin_login(Client(REMOTE_ADDR=f"192.0.2.{n + 1}"), "alice").status_code for n in range(4)
+    ]
+    assert answers == [200, 200, 429, 429]
+
+
+@pytest.mark.django_db
+@override_settings(API_TOKEN_RATE="1/min")
+def test_admin_login_page_itself_is_not_counted(client, librarian_user):
+    for _ in range(5):
+        assert client.get(ADMIN_LOGIN).status_code == 200
+    response = admin_login(client, "alice", "bibli-0-theque")
+    assert response.status_code == 302  # signed in: the one attempt was allowed

@@ -72,7 +72,12 @@ def test_table_of_only_bots_is_refused(client, buffalo_game):
     assert not Match.objects.exists()
 
 
-@override_settings(PLAY_BOT_CLIENT_SECONDS=30, PLAY_BOT_MATCH_SECONDS=2.5, PLAY_BOT_SITE_SECONDS=90)
+@override_settings(
+    PLAY_BOT_CLIENT_SECONDS=30,
+    PLAY_BOT_MATCH_SECONDS=2.5,
+    PLAY_BOT_SITE_SECONDS=90,
+    PLAY_BOT_BUDGET_SECONDS=1.0,
+)
 def test_allowance_is_the_smallest_budget_left_and_spending_is_charged(db, thinking, clock):
     with bot_thinking(client="a", match_code="m", wanted=1.0) as allowed:
         assert allowed == 1.0

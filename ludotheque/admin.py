@@ -1,0 +1,42 @@
+"""The admin site, with its login form held to the same password-attempt limits as the API's
+token endpoint (a guesser gains nothing by switching from one to the other)."""
+
+from __future__ import annotations
+
+import math
+
+from django.contrib import admin
+from django.contrib.admin.apps import AdminConfig
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from catalogue.api.throttling import (
+    TokenClientThrottle,
+    TokenSiteThrottle,
+    TokenUsernameThrottle,
+)
+
+
+class LudothequeAdminSite(admin.AdminSite):
+    def login(self, request: HttpRequest, extra_context=None) -> HttpResponse:
+        if request.method == "POST":
+            waits = [
+                throttle.wait() or 1.0
+                for throttle in (
+                    TokenClientThrottle(),
+                    TokenUsernameThrottle(),
+                    TokenSiteThrottle(),
+                )
+                if not throttle.allow_request(request, None)
+            ]
+            if waits:
+                seconds = math.ceil(max(waits))
+                context = {**self.each_context(request), "retry_after": seconds}
+                response = render(request, "admin/too_many_attempts.html", context, status=429)
+                response["Retry-After"] = str(seconds)
+                return response
+        return super().login(request, extra_context)
+
+
+class LudothequeAdminConfig(AdminConfig):
+    default_site = "ludotheque.admin.LudothequeAdminSite"
