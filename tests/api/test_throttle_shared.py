@@ -166,3 +166,14 @@ def test_admin_login_page_itself_is_not_counted(client, librarian_user):
         assert client.get(ADMIN_LOGIN).status_code == 200
     response = admin_login(client, "alice", "bibli-0-theque")
     assert response.status_code == 302  # signed in: the one attempt was allowed
+
+
+@pytest.mark.django_db
+@override_settings(API_TOKEN_RATE="1/min")
+def test_admin_login_refusal_in_english_for_an_english_browser(client, librarian_user):
+    admin_login(client, "u")
+    response = client.post(
+        ADMIN_LOGIN, {"username": "u", "password": "x"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 429
+    assert "Too many sign-in attempts" in response.content.decode()

@@ -228,6 +228,26 @@ def test_setup_page_starts_a_match_and_sends_the_token_in_the_fragment(client, b
     assert [s.kind for s in match.seats.all()] == ["local", "bot"]
 
 
+def test_setup_page_charges_the_bots_time_to_the_client_address(client, buffalo_game, monkeypatch):
+    from play import services
+
+    charged = []
+    monkeypatch.setattr(
+        services, "match_advance_bots", lambda *, match, client=None: charged.append(client)
+    )
+    url = reverse("play:setup", args=[buffalo_game.slug])
+    data = {
+        "players": "2",
+        "seat_0": "bot:beginner",
+        "seat_1": "local",
+        "option_opening_buffalo_moves": "1",
+        "option_buffalo_seat": "0",
+        "option_immobilised_buffalo": "on_their_turn",
+    }
+    assert client.post(url, data, REMOTE_ADDR="198.51.100.7").status_code == 302
+    assert charged == ["198.51.100.7"]
+
+
 def test_play_page_shows_the_rules_beside_the_board(client, created, buffalo_game):
     buffalo_game.rules_sections = [{"heading": "But du jeu", "body": "Traverser la prairie."}]
     buffalo_game.save()
