@@ -13,12 +13,13 @@ plain HTTP on loopback). Then, from client processes separate from the server:
   API (a hot-seat Prairie match: polls with ``If-None-Match`` and moves; a new match when one
   ends) and a minimal Django view
   (``/healthz``, no database) for the server's own floor;
-* **attackers** (second run only, 8 of them, 127.0.0.100…) — each in a loop (about 2.5
-  requests/s each, some 1,200 a minute in all: six times the issue's eight pollers): create an
+* **attackers** (second run only, 8 of them, 127.0.0.100…) — each in a loop: create an
   Alcatraz table of four strong bots with ``turn_limit`` 0 (refused), then one human and three
-  strong bots, poll it and move whenever they may; the search API and the token endpoint with a
-  random ``X-Forwarded-For`` each time (password guesses); moves with 1,000 extra keys and a
-  4 MB body.
+  strong bots, poll it and move whenever they may (with a copy of the move carrying 1,000 extra
+  keys); every third round the search API and the token endpoint with a random
+  ``X-Forwarded-For`` (password guesses); every tenth round a 4 MB move body. At
+  ``--attack-scale 1`` the eight poll about 200 times a minute in all, the attack of issue 9
+  ("eight anonymous pollers, ~200 requests/min"); ``--attack-scale 6`` is six times as fast.
 
 Prints, for each run and request kind, requests/s and p50/p95/p99 latency (ms), what the
 attackers got (status counts), and each visitor kind's p95 under attack over its quiet p95.
@@ -151,7 +152,11 @@ def visitor(port: int, index: int, deadline: float, out: list) -> None:
         time.sleep(VISITOR_PAUSE)
 
 
-def attacker(port: int, index: int, deadline: float, out: list) -> None:
+#: An attacker's pause between rounds at ``--attack-scale 1``: eight poll 200 times a minute.
+ATTACKER_PAUSE = 2.4
+
+
+def attacker(port: int, index: int, deadline: float, out: list, scale: float = 1.0) -> None:
     client = Client(port, f"127.0.0.{100 + index}")
     strong = {"kind": "bot", "level": "strong"}
     options = {"turn_limit": 0}
@@ -160,7 +165,7 @@ def attacker(port: int, index: int, deadline: float, out: list) -> None:
     n = 0
     while time.monotonic() < deadline:
         n += 1
-        time.sleep(2.0)  # ~2.5 requests/s each, 8 × as much as the issue's pollers in all
+        time.sleep(ATTACKER_PAUSE / scale)
         if match is None:
             body = {"game": "alcatraz", "seats": [strong] * 4, "options": options}
             out.append(("bots-only table", client.request("POST", "/api/v1/matches/", body)[0]))
@@ -195,25 +200,25 @@ def attacker(port: int, index: int, deadline: float, out: list) -> None:
             )  # fmt: skip
         if status == 200 and state.get("status") == "finished":
             match = None
-        forged = {"X-Forwarded-For": ".".join(str(b) for b in secrets.token_bytes(4))}
-        out.append(
-            ("search, forged XFF", client.request("GET", "/api/v1/games/?q=x", None, forged)[0])
-        )
-        guess = {"username": "admin", "password": secrets.token_hex(6)}
-        out.append(
-            ("password guess", client.request("POST", "/api/v1/auth/token/", guess, forged)[0])
-        )
-        if n % 5 == 0:
+        if n % 10 == 0:
             status = client.request("POST", f"/api/v1/matches/{match}/moves/", huge)[0]
             out.append(("move, 4 MB body", status))
+        if n % 3 == 0:
+            forged = {"X-Forwarded-For": ".".join(str(b) for b in secrets.token_bytes(4))}
+            status = client.request("GET", "/api/v1/games/?q=x", None, forged)[0]
+            out.append(("search, forged XFF", status))
+            guess = {"username": "admin", "password": secrets.token_hex(6)}
+            status = client.request("POST", "/api/v1/auth/token/", guess, forged)[0]
+            out.append(("password guess", status))
 
 
-def _clients(role, port: int, count: int, seconds: float, queue) -> None:
+def _clients(role, port: int, count: int, seconds: float, queue, *extra) -> None:
     """A client process: ``count`` threads of ``role`` for ``seconds``; results into ``queue``."""
     deadline = time.monotonic() + seconds
     out: list = []
     threads = [
-        threading.Thread(target=role, args=(port, index, deadline, out)) for index in range(count)
+        threading.Thread(target=role, args=(port, index, deadline, out, *extra))
+        for index in range(count)
     ]
     for thread in threads:
         thread.start()
@@ -222,7 +227,9 @@ def _clients(role, port: int, count: int, seconds: float, queue) -> None:
     queue.put(out)
 
 
-def run(port: int, visitors: int, seconds: float, attackers: int) -> tuple[list, list]:
+def run(
+    port: int, visitors: int, seconds: float, attackers: int, scale: float = 1.0
+) -> tuple[list, list]:
     """Visitors (and attackers) in processes of their own; their records."""
     context = multiprocessing.get_context("spawn")
     queues = {"visitors": context.Queue(), "attackers": context.Queue()}
@@ -234,7 +241,8 @@ def run(port: int, visitors: int, seconds: float, attackers: int) -> tuple[list,
     if attackers:
         processes.append(
             context.Process(
-                target=_clients, args=(attacker, port, attackers, seconds, queues["attackers"])
+                target=_clients,
+                args=(attacker, port, attackers, seconds, queues["attackers"], scale),
             )
         )
     for process in processes:
@@ -247,6 +255,31 @@ def run(port: int, visitors: int, seconds: float, attackers: int) -> tuple[list,
 
 
 # --------------------------------------------------------------------------- figures
+
+
+def server_cpu(group: int) -> dict[str, float]:
+    """CPU seconds used so far by the server's threads (process group ``group``), split by their
+    priority: ``normal`` (requests) and ``low`` (nice > 0: bot searches, password hashes).
+    Unlike latencies, these do not depend on what else the machine is doing."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used = {"normal": 0.0, "low": 0.0}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if os.getpgid(int(proc.name)) != group:
+                continue
+            tasks = list((proc / "task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            seconds = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+            used["low" if int(fields[16]) > 0 else "normal"] += seconds
+    return used
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -326,23 +359,53 @@ def main() -> int:
     parser.add_argument("--attackers", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--attack-scale", type=float, default=1.0,
+        help="attackers' pace: 1 = issue 9's eight pollers (~200 polls/min in all)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rounds", type=int, default=1,
+        help="quiet and attacked runs alternate this many times (their records pooled), so that "
+        "a change in the machine's other load weighs on both alike",
+    )  # fmt: skip
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ludo-load-") as tmp, postgres_server() as url:
         server, port, log = serve(url, args.workers, Path(tmp))
         try:
-            quiet, _ = run(port, args.visitors, args.seconds, 0)
-            attacked, attacks = run(port, args.visitors, args.seconds, args.attackers)
+            quiet, attacked, attacks = [], [], []
+            cpu = {"quiet": collections.Counter(), "attacked": collections.Counter()}
+
+            def measured(kind, *run_args):
+                before = server_cpu(server.pid)
+                records = run(port, *run_args)
+                after = server_cpu(server.pid)
+                cpu[kind].update({k: after[k] - before[k] for k in after})
+                return records
+
+            for _round in range(args.rounds):
+                quiet += measured("quiet", args.visitors, args.seconds, 0)[0]
+                visits, attacks_now = measured(
+                    "attacked", args.visitors, args.seconds, args.attackers, args.attack_scale
+                )
+                attacked += visits
+                attacks += attacks_now
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
             log.close()
         tracebacks = (Path(tmp) / "gunicorn.log").read_text().count("Traceback")
     print(f"gunicorn --workers {args.workers}, PostgreSQL, production settings; "
-          f"{args.visitors} visitors, {args.seconds:.0f} s per run")  # fmt: skip
-    quiet_table = summary(quiet, args.seconds)
-    attacked_table = summary(attacked, args.seconds)
+          f"{args.visitors} visitors, {args.rounds} × {args.seconds:.0f} s per run")  # fmt: skip
+    seconds = args.seconds * args.rounds
+    quiet_table = summary(quiet, seconds)
+    attacked_table = summary(attacked, seconds)
     print_table("Quiet run (visitors only)", quiet_table)
-    print_table(f"Under attack ({args.attackers} attackers)", attacked_table)
+    print_table(
+        f"Under attack ({args.attackers} attackers, pace ×{args.attack_scale:g}: "
+        f"{sum(kind == 'poll bot match' for kind, _status in attacks) * 60 / seconds:.0f}"
+        " bot-match polls a minute)",
+        attacked_table,
+    )
     print("\nWhat the attackers got (status: count)")
     by_kind: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     for kind, status in attacks:
@@ -357,6 +420,12 @@ def main() -> int:
         worst = worst if few else max(worst, ratio)
         print(f"  {kind:<14} {ratio:5.2f}×{'  (too few requests to count)' if few else ''}")
     print(f"  worst          {worst:5.2f}×  (goal: at most 2×)")
+    print("\nServer CPU (gunicorn, seconds of CPU per second of run)")
+    for kind in ("quiet", "attacked"):
+        normal, low = cpu[kind]["normal"] / seconds, cpu[kind]["low"] / seconds
+        print(
+            f"  {kind:<9} normal priority {normal:5.2f}   lowest priority (bots, hashes) {low:5.2f}"
+        )
     print(f"load average of the machine: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
     print(f"server log: {tracebacks} traceback(s)")
     return 0
