@@ -123,3 +123,30 @@ def test_a_tiny_budget_still_gives_a_legal_placement():
     seat = state.to_move
     move = GAME.bot_move(state, seat, level="strong", rng=random.Random(2), seconds=0.001)
     assert move in ENGINE.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_deeper_search_level_still_gives_a_legal_placement(seats):
+    state = _some_position(seats, 21)
+    assert state.phase == "place"
+    seat = state.to_move
+    level = bots.Level(candidates=3, time_limit=5.0, depth=2, deep_candidates=2, deep_kinds=4)
+    move = bots.choose_placement(state, seat, level, random.Random(0))
+    assert move in ENGINE.legal_moves(state, seat)
+
+
+def test_placement_and_draw_searches_never_peek_at_the_face_down_tiles():
+    level = bots.Level(candidates=40, time_limit=60.0, draw_candidates=3)  # no clock in the way
+    # the two front tops show different ring backs: the column choice is searched
+    draw_state, place_state = _some_position(2, 22, seed=3), _some_position(2, 21, seed=3)
+    assert draw_state.phase == "draw" and place_state.phase == "place"
+    seat = draw_state.to_move
+    moves = ENGINE.legal_moves(draw_state, seat)
+    draws, placements = set(), set()
+    for s in range(3):
+        seen = ENGINE.redeal_hidden(draw_state, seat, random.Random(s))
+        draws.add(bots.choose_draw(seen, seat, moves, level)["stack"])
+        seen = ENGINE.redeal_hidden(place_state, place_state.to_move, random.Random(s))
+        move = bots.choose_placement(seen, place_state.to_move, level, random.Random(9))
+        placements.add(str(move))
+    assert len(draws) == 1 and len(placements) == 1
