@@ -236,17 +236,6 @@ class _Clock:
         return time.perf_counter() >= self.deadline
 
 
-def _place_values(state: TaYuState, seat: int) -> list[tuple[float, Move, TaYuState]]:
-    """Every placement for ``seat`` with the evaluation after it, best first."""
-    rng = random.Random(0)
-    scored = []
-    for move in ENGINE.legal_moves(state, seat):
-        after = ENGINE.play(state, seat, move, rng)
-        scored.append((evaluate(after)[seat], move, after))
-    scored.sort(key=lambda item: -item[0])
-    return scored
-
-
 def searcher_for(state: TaYuState, rng: random.Random | None = None) -> Searcher:
     """A search over what ``state`` shows: unseen kinds, the ring backs of the drawable tops."""
     ctx = Context(state, WORTH, BLOCKED_FACTOR, PRODUCT_SCALE)
@@ -408,7 +397,7 @@ def one_ply_move(state: TaYuState, seat: int, rng: random.Random) -> Move:
         return choose_draw(state, seat, moves)
     if moves[0]["type"] in ("bid", "pass"):
         return choose_bid(state, moves)
-    return _place_values(state, seat)[0][1]
+    return choose_placement(state, seat, LEVELS["beginner"], rng)
 
 
 def random_move(state: TaYuState, seat: int, rng: random.Random) -> Move:
