@@ -134,8 +134,8 @@ LEVEL_DESCRIPTIONS = {
     ),
     "strong": gettext_lazy(
         "Comme l'intermédiaire, et choisit aussi sa colonne du talon en anticipant la réponse "
-        "adverse : un peu plus fort que l'intermédiaire à deux joueurs (environ six parties sur "
-        "dix), à peu près égal à trois et à quatre."
+        "adverse : gagne six à sept parties sur dix contre l'intermédiaire à deux et à trois "
+        "joueurs, pas davantage à quatre."
     ),
 }
 
