@@ -76,6 +76,30 @@ def enumeration(positions: list) -> tuple[float, float, float, float]:
     return per_kind * 1e6, per_call * 1e6, tiles, ends
 
 
+def valuation(positions: list) -> tuple[float, float]:
+    """(µs per placement valued by the search's nodes, µs by playing it and ``evaluate``)."""
+    from play.games.tayu.search import Node
+
+    drawn = [
+        ENGINE.play(s, s.to_move, {"type": "draw", "stack": 0}, random.Random(0)) for s in positions
+    ]
+    drawn = [s for s in drawn if s.phase == "place"]
+    count, start = 0, time.perf_counter()
+    for state in drawn:
+        searcher, node = bots.searcher_for(state), Node.of(state)
+        for option in searcher.options(node, list(state.held[state.to_move])):
+            searcher.leaf(node, option, searcher.supply_left)
+            count += 1
+    fast = (time.perf_counter() - start) / max(1, count)
+    count, start = 0, time.perf_counter()
+    for state in drawn:
+        for move in ENGINE.legal_moves(state, state.to_move):
+            bots.evaluate(ENGINE.play(state, state.to_move, move, random.Random(0)))
+            count += 1
+    slow = (time.perf_counter() - start) / max(1, count)
+    return fast * 1e6, slow * 1e6
+
+
 def player(name: str):
     if name == "random":
         return bots.random_move
@@ -127,6 +151,11 @@ def main() -> None:
     per_kind, per_call, tiles, ends = enumeration(positions)
     print(f"Legal placements on a crowded board ({tiles:.0f} tiles down, {ends:.0f} open ends):")
     print(f"  {per_kind:7.1f} µs per tile kind   {per_call:7.1f} µs per legal_moves (drawn tile)")
+
+    fast, slow = valuation(positions)
+    print(
+        f"  {fast:7.1f} µs per placement valued by the search   {slow:7.1f} µs played and evaluated"
+    )
 
     print("Random playouts (whole games, to a tile that fits nowhere)")
     for seats in seat_counts:

@@ -8,17 +8,24 @@ expected product and the best opponent's becomes a reward in [0, 1]; with three 
 builders compare their expectation with the bid, the spoiler wins while both stay below it.
 
 Search (no peeking: the face-down tiles are only known as a multiset, and the front tops by their
-ring backs). A draw is valued exactly over the kinds it may reveal (every unseen tile of the
-visible ring class is equally likely) by the best placement of each. A placement is valued by the
-evaluation after it (beginner, which is also the one-ply reference player), or by what the next
-player can best make of it (intermediate and strong: a two-ply expectimax over the best
-candidates; the next player takes the front top whose ring class promises them most, every kind
-of that class weighted by its unseen copies, and places it where it suits them best). Strong
-searches twice as many candidates. The clock stops the search between candidates. The auction is
-a rule of thumb: bid while the bid stays above the product a builder is expected to reach.
+ring backs). The search runs on :class:`search.Node` positions, which value a placement without
+playing it (same values as :func:`evaluate`, some 20 times faster). A draw is valued exactly over
+the kinds it may reveal (every unseen tile of the visible ring class is equally likely) by the
+best placement of each. A placement is valued by the evaluation after it (beginner, which plays
+like the one-ply reference player), or by what the next player can best make of it
+(intermediate: a full-width two-ply expectimax; the next player takes the front top whose ring
+class promises them most, every kind of that class weighted by its unseen copies, places it where
+it suits them best, and a kind that fits nowhere ends the game). Strong also chooses its supply
+column by that two-ply value of its three best placements of every kind the column may reveal.
+Searching one more draw (the mover's own next tile) played worse in measured games: the values
+after one's own move are the optimistic ones. The clock is checked between two valuations of a
+player's best placement; a pass it interrupts keeps what it had finished. The auction is a rule of
+thumb: undercut by one down to :data:`BID_FLOOR`, then pass.
 
-Measured (bench/tayu_bench.py): the two-ply search beats random players but is only about even
-with the one-ply player on the same evaluation; see the bench's figures.
+Measured (bench/arena.py, 12 to 24 games a pairing; see the level descriptions in texts.py):
+intermediate beats the one-ply player about three games in four with 2 and 3 players (4 players:
+6 of the 8 games the arrangement decides); strong scores 62 % against intermediate with 2
+players, 75 % with 3, and is no better with 4.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from play.engines.base import Move
 
 from .engine import TaYuEngine
 from .moves import draw_columns, frontier
+from .search import Context, Node, OutOfTime, Searcher
 from .state import AUCTION_SEATS, EDGES_OF_ROLE, SPOILER, TaYuState
 from .tiles import COPIES, KINDS, ORIENTATIONS, RINGED, SIZE, edge_value, padded, unpadded
 
@@ -41,8 +49,11 @@ DECAY = 0.5  # per square between the end and the edge (measured: 0.8 and 0.9 pl
 HEADING = (1.6, 0.8, 0.35)  # the channel runs toward the edge, across it, away from it
 BLOCKED_FACTOR = 0.3  # share of an end's worth toward an edge beyond a tile
 PRODUCT_SCALE = 10.0  # a product gap of this much is worth a reward of about 0.73
-EXPECTED_PRODUCT = 40.0  # the better builder's typical final product (measured in bot games)
-BID_MARGIN = 4  # the bot bids down to EXPECTED_PRODUCT + this
+# The bot bids down to this and then passes. Measured in games against the one-ply player, the
+# better builder's final product stayed at or below 20 about 4 times in 10 (median about 21): from
+# there on, a builder's chance (beat the bid and the other builder) is worth more than the
+# spoiler's.
+BID_FLOOR = 20
 
 
 @dataclass(frozen=True)
@@ -50,14 +61,17 @@ class Level:
     """How hard a bot thinks: candidates searched two plies deep, kinds sampled per reply."""
 
     candidates: int  # 0: one ply only
-    reply_kinds: int  # 0: the next tile exactly as the supply's front tops allow
     time_limit: float
+    depth: int = 1  # draws looked at after the move
+    deep_candidates: int = 0  # moves searched deeper than one draw
+    deep_kinds: int = 0  # kinds per draw beyond the first (0: all)
+    draw_candidates: int = 0  # placements per kind searched before choosing a column
 
 
 LEVELS: dict[str, Level] = {
-    "beginner": Level(candidates=0, reply_kinds=0, time_limit=1.0),
-    "intermediate": Level(candidates=6, reply_kinds=0, time_limit=1.0),
-    "strong": Level(candidates=12, reply_kinds=0, time_limit=0.9),  # checked between candidates
+    "beginner": Level(candidates=0, time_limit=1.0),
+    "intermediate": Level(candidates=40, time_limit=0.6),
+    "strong": Level(candidates=40, time_limit=0.8, draw_candidates=3),
 }
 
 
@@ -223,121 +237,126 @@ class _Clock:
         return time.perf_counter() >= self.deadline
 
 
-def _place_values(state: TaYuState, seat: int) -> list[tuple[float, Move, TaYuState]]:
-    """Every placement for ``seat`` with the evaluation after it, best first."""
-    rng = random.Random(0)
-    scored = []
-    for move in ENGINE.legal_moves(state, seat):
-        after = ENGINE.play(state, seat, move, rng)
-        scored.append((evaluate(after)[seat], move, after))
-    scored.sort(key=lambda item: -item[0])
-    return scored
+def searcher_for(state: TaYuState, rng: random.Random | None = None) -> Searcher:
+    """A search over what ``state`` shows: unseen kinds, the ring backs of the drawable tops."""
+    ctx = Context(state, WORTH, BLOCKED_FACTOR, PRODUCT_SCALE)
+    classes = [RINGED[state.supply[c][state.front(c)][-1]] for c in draw_columns(state)]
+    order = None if rng is None else rng.sample(range(len(KINDS)), len(KINDS))
+    return Searcher(state, ctx, unseen_kinds(state), list(dict.fromkeys(classes)), order)
 
 
-def best_placement_value(state: TaYuState, seat: int) -> float:
-    moves = ENGINE.legal_moves(state, seat)
-    if not moves:
-        return evaluate(state)[seat]  # nothing fits: the game is about to end
-    rng = random.Random(0)
-    return max(evaluate(ENGINE.play(state, seat, m, rng))[seat] for m in moves)
-
-
-def reply_kinds(state: TaYuState, count: int, rng: random.Random) -> list[tuple[int, float]]:
-    """The kinds the next player may draw, with weights: all unseen kinds exactly (``count`` 0)
-    or a sample of ``count`` tiles. The same list serves every candidate move, so that their
-    values differ by the moves, not by the luck of the sample."""
-    counts = unseen_kinds(state)
-    total = sum(counts)
-    if not total:
-        return []
-    if count == 0 or count >= total:
-        return [(k, n / total) for k, n in enumerate(counts) if n]
-    pool = [k for k, n in enumerate(counts) for _ in range(n)]
-    return [(k, 1.0 / count) for k in rng.sample(pool, count)]
-
-
-def _reply_value(after: TaYuState, seat: int, kinds: list[tuple[int, float]] | None) -> float:
-    """``seat``'s value once the next player has drawn and placed their best tile.
-
-    ``kinds`` given: the next tile is one of them (weights). ``None``: exactly as the rules make
-    it, a front top of the supply, of the ring class everybody sees; the next player takes the
-    column that promises them most, then their best placement of the tile it reveals."""
-    if ENGINE.outcome(after) is not None:
-        return evaluate(after)[seat]
-    nxt = after.to_move
-    if kinds is not None:
-        return _expected_reply(after, seat, nxt, kinds)[0]
-    columns = draw_columns(after)
-    if not columns:
-        return evaluate(after)[seat]
-    best_for_them, value = -1.0, 0.0
-    seen: dict[bool, tuple[float, float]] = {}
-    for column in columns:
-        ringed = RINGED[after.supply[column][after.front(column)][-1]]
-        if ringed not in seen:
-            seen[ringed] = _expected_reply(after, seat, nxt, draw_distribution(after, column))
-        mine, theirs = seen[ringed]
-        if theirs > best_for_them:
-            best_for_them, value = theirs, mine
-    return value
-
-
-def _expected_reply(
-    after: TaYuState, seat: int, nxt: int, kinds: list[tuple[int, float]]
-) -> tuple[float, float]:
-    """(``seat``'s, ``nxt``'s) expected values when ``nxt`` draws one of ``kinds`` and places
-    it where it suits them best."""
-    rng = random.Random(0)
-    mine = theirs = 0.0
-    for kind, weight in kinds:
-        hypo = _with_hand(after, nxt, kind)
-        replies = ENGINE.legal_moves(hypo, nxt)
-        if not replies:
-            final = final_values(after)  # that draw would end the game
-            mine, theirs = mine + weight * final[seat], theirs + weight * final[nxt]
-            continue
-        best_for_them, value = -1.0, 0.0
-        for move in replies:
-            values = evaluate(ENGINE.play(hypo, nxt, move, rng))
-            if values[nxt] > best_for_them:
-                best_for_them, value = values[nxt], values[seat]
-        mine, theirs = mine + weight * value, theirs + weight * best_for_them
-    return mine, theirs
+def _as_move(hand: list[int], option: tuple[int, int, int]) -> Move:
+    kind, rotation, anchor = option
+    row, col = unpadded(anchor)
+    return {"type": "place", "tile": hand.index(kind), "row": row, "col": col, "rotation": rotation}
 
 
 def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Random) -> Move:
     clock = _Clock(level.time_limit)
-    scored = _place_values(state, seat)
+    searcher, node = searcher_for(state, rng), Node.of(state)
+    hand = list(state.held[seat])
+    supply_left = searcher.supply_left
+    scored = [(searcher.leaf(node, o, supply_left)[seat], o) for o in searcher.options(node, hand)]
+    scored.sort(key=lambda item: -item[0])
     best = scored[0][1]
-    if level.candidates == 0 or len(scored) == 1 or clock.out():
-        return best
-    kinds = None if level.reply_kinds == 0 else reply_kinds(state, level.reply_kinds, rng)
-    best_value = -1.0
-    for _value, move, after in scored[: level.candidates]:
-        deep = _reply_value(after, seat, kinds)
-        if deep > best_value:
-            best_value, best = deep, move
-        if clock.out():
+    if level.candidates == 0 or len(scored) == 1:
+        return _as_move(hand, best)
+    nxt = (seat + 1) % state.seats
+    hands = [tuple(h) for h in state.held]
+    searcher.deadline = clock.deadline
+    deep: list[tuple[float, tuple[int, int, int]]] = []
+    for depth in range(1, level.depth + 1):
+        pool = scored[: level.candidates] if depth == 1 else deep[: level.deep_candidates]
+        limit = 0 if depth == 1 else level.deep_kinds
+        results = []
+        try:
+            for _value, option in pool:
+                kind, rotation, anchor = option
+                rest = list(hand)
+                rest.remove(kind)
+                hands[seat] = tuple(rest)
+                values = searcher.after_draw(
+                    node.child(kind, rotation, anchor),
+                    nxt,
+                    tuple(hands),
+                    supply_left,
+                    searcher.unseen,
+                    searcher.classes,
+                    depth - 1,
+                    limit,
+                )
+                results.append((values[seat], option))
+        except OutOfTime:
+            if len(results) < (1 if depth == 1 else 2):
+                break  # too little of this pass to choose from: keep the shallower choice
+        results.sort(key=lambda item: -item[0])
+        deep, best = results, results[0][1]
+        if len(results) < len(pool):
             break
-    return best
+    return _as_move(hand, best)
 
 
-def choose_draw(state: TaYuState, seat: int, moves: list[Move]) -> Move:
-    """The column whose possible tiles promise most, on average over its ring class."""
-    best, best_value = moves[0], -1.0
+def choose_draw(state: TaYuState, seat: int, moves: list[Move], level: Level | None = None) -> Move:
+    """The column whose possible tiles promise most, on average over its ring class: each kind
+    valued by its best placement (``level.draw_candidates`` > 0: by what the next player can
+    make of the best few placements, as the placement search does, if time allows)."""
+    searcher, node = searcher_for(state), Node.of(state)
+    left = searcher.supply_left - 1
+    columns = {}  # ring class -> first column showing it
     for move in moves:
-        value = sum(
-            p * best_placement_value(_with_hand(state, seat, kind), seat)
-            for kind, p in draw_distribution(state, move["stack"])
+        columns.setdefault(
+            RINGED[state.supply[move["stack"]][state.front(move["stack"])][-1]], move
         )
-        if value > best_value:
-            best, best_value = move, value
-    return best
+    if len(columns) == 1:
+        return moves[0]
+    shallow = {}
+    for ringed, move in columns.items():
+        value = 0.0
+        for kind, p in draw_distribution(state, move["stack"]):
+            found = searcher.best(node, seat, [*state.held[seat], kind], left)
+            value += p * (final_values(state)[seat] if found is None else found[0][seat])
+        shallow[ringed] = value
+    best = columns[max(shallow, key=shallow.get)]
+    if level is None or not level.draw_candidates:
+        return best
+    searcher.deadline = time.perf_counter() + level.time_limit
+    nxt, deep = (seat + 1) % state.seats, {}
+    try:
+        for ringed, move in columns.items():
+            deep[ringed] = _deep_draw_value(searcher, node, state, seat, nxt, move, level, left)
+    except OutOfTime:
+        return best
+    return columns[max(deep, key=deep.get)]
+
+
+def _deep_draw_value(searcher, node, state, seat, nxt, move, level, left) -> float:
+    value = 0.0
+    for kind, p in draw_distribution(state, move["stack"]):
+        hand = [*state.held[seat], kind]
+        options = searcher.options(node, hand)
+        if not options:
+            value += p * final_values(state)[seat]
+            continue
+        options.sort(key=lambda o: -searcher.leaf(node, o, left)[seat])
+        unseen = searcher.unseen[:]
+        unseen[kind] -= 1
+        best = -1.0
+        for option in options[: level.draw_candidates]:
+            rest = list(hand)
+            rest.remove(option[0])
+            hands = [tuple(h) for h in state.held]
+            hands[seat] = tuple(rest)
+            values = searcher.after_draw(
+                node.child(*option), nxt, tuple(hands), left, unseen, None, 0
+            )
+            best = max(best, values[seat])
+        value += p * best
+    return value
 
 
 def choose_bid(state: TaYuState, moves: list[Move]) -> Move:
-    """Bid one lower while the bid stays above what a builder is expected to reach."""
-    floor = EXPECTED_PRODUCT + BID_MARGIN
+    """Bid one lower while the bid stays at or above :data:`BID_FLOOR`, then pass."""
+    floor = BID_FLOOR
     bids = [m for m in moves if m["type"] == "bid" and m["value"] >= floor]
     if state.bid is None:
         return max(bids or [m for m in moves if m["type"] == "bid"], key=lambda m: m["value"])
@@ -355,12 +374,19 @@ def bot_move(
     if len(moves) == 1:
         return moves[0]
     preset = LEVELS[level]
-    preset = Level(preset.candidates, preset.reply_kinds, min(preset.time_limit, seconds))
+    preset = Level(
+        preset.candidates,
+        min(preset.time_limit, seconds * 0.8),
+        preset.depth,
+        preset.deep_candidates,
+        preset.deep_kinds,
+        preset.draw_candidates,
+    )
     kind = moves[0]["type"]
     if kind in ("bid", "pass"):
         return choose_bid(state, moves)
     if kind == "draw":
-        return choose_draw(state, seat, moves)
+        return choose_draw(state, seat, moves, preset)
     return choose_placement(state, seat, preset, rng)
 
 
@@ -372,7 +398,7 @@ def one_ply_move(state: TaYuState, seat: int, rng: random.Random) -> Move:
         return choose_draw(state, seat, moves)
     if moves[0]["type"] in ("bid", "pass"):
         return choose_bid(state, moves)
-    return _place_values(state, seat)[0][1]
+    return choose_placement(state, seat, LEVELS["beginner"], rng)
 
 
 def random_move(state: TaYuState, seat: int, rng: random.Random) -> Move:

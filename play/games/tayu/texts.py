@@ -128,12 +128,14 @@ LEVEL_DESCRIPTIONS = {
         "au hasard."
     ),
     "intermediate": gettext_lazy(
-        "Anticipe la pierre que l'adversaire peut tirer et sa meilleure réponse ; à peu près "
-        "aussi fort que le débutant face à lui."
+        "Pour chaque pose, pèse toutes les pierres que le joueur suivant peut tirer et sa "
+        "meilleure réponse : gagne environ trois parties sur quatre contre un joueur qui ne "
+        "regarde que le coup présent."
     ),
     "strong": gettext_lazy(
-        "Anticipe la réponse de l'adversaire sur deux fois plus de poses ; gagne un peu plus "
-        "d'une partie sur deux contre le débutant."
+        "Comme l'intermédiaire, et choisit aussi sa colonne du talon en anticipant la réponse "
+        "adverse : gagne six à sept parties sur dix contre l'intermédiaire à deux et à trois "
+        "joueurs, pas davantage à quatre."
     ),
 }
 

@@ -82,18 +82,71 @@ def test_bot_bids_then_passes_in_the_auction():
     assert move == {"type": "pass"}  # below what a builder is expected to reach
 
 
-def test_beginner_beats_a_random_player():
+def _wins_against_random(level, games, seats=2):
     wins = 0
-    for game in range(4):
-        rng = random.Random(f"beginner-vs-random/{game}")
-        state = ENGINE.new_game(seats=2, options={}, rng=rng)
+    for game in range(games):
+        rng = random.Random(f"{level}-vs-random/{game}")
+        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
         bot_seat = game % 2
         while ENGINE.to_act(state):
             seat = ENGINE.to_act(state)[0]
-            if seat == bot_seat:
-                move = GAME.bot_move(state, seat, level="beginner", rng=rng, seconds=0.5)
+            if seat % 2 == bot_seat:
+                move = GAME.bot_move(state, seat, level=level, rng=rng, seconds=0.5)
             else:
                 move = bots.random_move(state, seat, rng)
             state = ENGINE.play(state, seat, move, rng)
         wins += bot_seat in ENGINE.outcome(state).winners
-    assert wins >= 3
+    return wins
+
+
+def test_beginner_beats_a_random_player():
+    assert _wins_against_random("beginner", 4) >= 3
+
+
+def test_intermediate_beats_a_random_player():
+    assert _wins_against_random("intermediate", 2) == 2
+
+
+def test_intermediate_team_beats_a_random_team_with_two_tiles():
+    assert _wins_against_random("intermediate", 2, seats=4) == 2
+
+
+def test_bot_undercuts_a_bid_above_its_floor():
+    state = play(new(3), 0, {"type": "bid", "value": bots.BID_FLOOR + 10})
+    move = GAME.bot_move(state, 1, level="intermediate", rng=random.Random(0), seconds=0.5)
+    assert move == {"type": "bid", "value": bots.BID_FLOOR + 9}
+
+
+def test_a_tiny_budget_still_gives_a_legal_placement():
+    state = _some_position(4, 31)
+    assert state.phase == "place"
+    seat = state.to_move
+    move = GAME.bot_move(state, seat, level="strong", rng=random.Random(2), seconds=0.001)
+    assert move in ENGINE.legal_moves(state, seat)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_deeper_search_level_still_gives_a_legal_placement(seats):
+    state = _some_position(seats, 21)
+    assert state.phase == "place"
+    seat = state.to_move
+    level = bots.Level(candidates=3, time_limit=5.0, depth=2, deep_candidates=2, deep_kinds=4)
+    move = bots.choose_placement(state, seat, level, random.Random(0))
+    assert move in ENGINE.legal_moves(state, seat)
+
+
+def test_placement_and_draw_searches_never_peek_at_the_face_down_tiles():
+    level = bots.Level(candidates=40, time_limit=60.0, draw_candidates=3)  # no clock in the way
+    # the two front tops show different ring backs: the column choice is searched
+    draw_state, place_state = _some_position(2, 22, seed=3), _some_position(2, 21, seed=3)
+    assert draw_state.phase == "draw" and place_state.phase == "place"
+    seat = draw_state.to_move
+    moves = ENGINE.legal_moves(draw_state, seat)
+    draws, placements = set(), set()
+    for s in range(3):
+        seen = ENGINE.redeal_hidden(draw_state, seat, random.Random(s))
+        draws.add(bots.choose_draw(seen, seat, moves, level)["stack"])
+        seen = ENGINE.redeal_hidden(place_state, place_state.to_move, random.Random(s))
+        move = bots.choose_placement(seen, place_state.to_move, level, random.Random(9))
+        placements.add(str(move))
+    assert len(draws) == 1 and len(placements) == 1
