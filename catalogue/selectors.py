@@ -148,8 +148,9 @@ SUMMARY_DEFERRED = (
 class _Hits:
     """The matching games as the paginator sees them: a known count, slices loaded by id."""
 
-    def __init__(self, search: _Search, total: int, ordering: str):
+    def __init__(self, search: _Search, total: int, ordering: str, *, summaries: bool):
         self.search, self.total, self.ordering = search, total, ordering
+        self.summaries = summaries
 
     def count(self) -> int:
         return self.total
@@ -162,6 +163,8 @@ class _Hits:
         if window.stop <= start:
             return []
         ids = self.search.ids(self.ordering, start, window.stop - start)
+        if self.summaries:
+            return game_summaries(ids=ids)
         games = (
             Game.objects.filter(pk__in=ids)
             .defer(*SUMMARY_DEFERRED)
@@ -171,6 +174,42 @@ class _Hits:
         )
         # A game deleted without going through the services is left out until the next sync.
         return [games[pk] for pk in ids if pk in games]
+
+
+# A result's row (game_summaries): the game's columns, then its publisher's and category's.
+SUMMARY_COLUMNS = (
+    "id", "slug", "title", "min_players", "max_players", "min_age", "max_age",
+    "duration_minutes", "publisher__name", "publisher__slug", "category__code",
+    "category__label", "category__family", "category__slug",
+)  # fmt: skip
+_GAME_COLUMNS = SUMMARY_COLUMNS[:8]
+_CREDIT_COLUMNS = ("credits__author__name", "credits__role", "credits__author__slug")
+
+
+def game_summaries(*, ids: list[int]) -> list[dict[str, Any]]:
+    """The games with these ids, in this order, as result lists show them: plain data, with
+    publisher, category and credits (in credit order) joined in one query. Ids of games that
+    no longer exist are left out."""
+    games: dict[int, dict[str, Any]] = {}
+    rows = (
+        Game.objects.filter(pk__in=ids)
+        .order_by("id", "credits__position", "credits__id")
+        .values_list(*SUMMARY_COLUMNS, *_CREDIT_COLUMNS)
+    )
+    for row in rows:
+        game = games.get(row[0])
+        if game is None:
+            game = games[row[0]] = dict(zip(_GAME_COLUMNS, row, strict=False))
+            game["publisher"] = None if row[9] is None else {"name": row[8], "slug": row[9]}
+            game["category"] = (
+                None
+                if row[10] is None
+                else {"code": row[10], "label": row[11], "family": row[12], "slug": row[13]}
+            )
+            game["credits"] = []
+        if row[16] is not None:
+            game["credits"].append({"name": row[14], "role": row[15], "slug": row[16]})
+    return [games[pk] for pk in ids if pk in games]
 
 
 FACETS = ("players", "age", "max_duration", "category", "publisher", "author", "playable")
@@ -192,13 +231,15 @@ def _facet_items(
             {"value": value, "count": found.get(value, 0), "selected": value == selected}
             for value in values
         ]
-    categories = {
-        c.code: c for c in Category.objects.filter(code__in=[k for k, _ in counts["category"]])
-    }
+    categories = dict(
+        Category.objects.filter(code__in=[k for k, _ in counts["category"]]).values_list(
+            "code", "label"
+        )
+    )
     facets["category"] = [
         {
             "value": code,
-            "label": str(categories[code]),
+            "label": f"{code} {categories[code]}",  # as str(Category)
             "count": n,
             "selected": code == params.category,
         }
@@ -240,12 +281,14 @@ def game_search(
     params: SearchParams,
     page_size: int | None = None,
     playable: list[str] | None = None,
+    summaries: bool = False,
 ) -> SearchResult:
     """Search the catalogue: the page of games, the count, the facet counts and relax hints.
 
-    Everything comes from the search index but the page's games, loaded by id in one query.
-    ``playable`` is the list of engine slugs that make a game playable online (default: the
-    engines registered with :mod:`catalogue.engines`).
+    Everything comes from the search index but the page's games, loaded by id in one query:
+    model instances, or with ``summaries`` the plain rows of :func:`game_summaries` (what the
+    API lists, several times cheaper). ``playable`` is the list of engine slugs that make a
+    game playable online (default: the engines registered with :mod:`catalogue.engines`).
     """
     playable = playable_engines() if playable is None else playable
     search = _Search(params, playable)
@@ -255,7 +298,8 @@ def game_search(
         ordering = "title"
     list_size = params.facet_size or settings.CATALOGUE_FACET_SIZE
     total, counts = search.facets(list_size)
-    paginator = Paginator(_Hits(search, total, ordering), page_size or settings.CATALOGUE_PAGE_SIZE)
+    hits = _Hits(search, total, ordering, summaries=summaries)
+    paginator = Paginator(hits, page_size or settings.CATALOGUE_PAGE_SIZE)
     page = paginator.get_page(params.page)
     relax = []
     if total == 0:

@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from django.utils.text import slugify
 
 from . import text
+from .index import store
 from .models import Author, Category, Credit, Game, Publisher, SearchChange
 
 # PostgreSQL advisory lock key held from a change-log append to the transaction's commit.
@@ -89,6 +90,9 @@ def search_changes_record(*, game_ids: Iterable[int]) -> list[int]:
         changes = SearchChange.objects.bulk_create(
             [SearchChange(game_id=game_id) for game_id in ids], batch_size=5000
         )
+    # Now (this connection sees its own writes) and after the commit (other threads' do).
+    store.changes_written()
+    transaction.on_commit(store.changes_written)
     return [change.pk for change in changes]
 
 

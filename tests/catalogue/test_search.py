@@ -274,11 +274,12 @@ class TestRelax:
         assert game_search(params=SearchParams(players=2)).relax == []
 
 
-def test_search_reads_the_database_only_for_the_page_and_the_labels(shelf):
+def test_search_reads_the_database_only_for_the_page_and_the_labels(shelf, settings):
     """Count and facets come from the index: a constant number of queries whatever the filters."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    settings.SEARCH_SYNC_INTERVAL_SECONDS = 0  # the log's end read at every search
     game_search(params=SearchParams())  # the replica's first use builds it
     with CaptureQueriesContext(connection) as plain:
         game_search(params=SearchParams(q="jeu"))
@@ -288,3 +289,24 @@ def test_search_reads_the_database_only_for_the_page_and_the_labels(shelf):
     assert len(plain) == len(filtered) == 6
     assert "searchchange" in plain.captured_queries[0]["sql"].lower()
     assert result.count == 2
+
+
+def test_the_change_log_is_read_once_an_interval_and_at_once_after_an_own_write(shelf, settings):
+    """Another process's edit shows within SEARCH_SYNC_INTERVAL_SECONDS; this one's at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from catalogue import services
+
+    settings.SEARCH_SYNC_INTERVAL_SECONDS = 1e9
+    game_search(params=SearchParams())
+    with CaptureQueriesContext(connection) as quiet:
+        game_search(params=SearchParams(q="jeu"))
+    assert not any("searchchange" in q["sql"].lower() for q in quiet.captured_queries)
+    game = Game.objects.get(title="Alcatraz")
+    game.rules_text = "Une licorne."
+    services.game_save(game=game)
+    with CaptureQueriesContext(connection) as after:
+        result = game_search(params=SearchParams(q="licorne"))
+    assert "searchchange" in after.captured_queries[0]["sql"].lower()
+    assert [g.title for g in result.page] == ["Alcatraz"]
