@@ -7,7 +7,8 @@ time. Here each field's conversion is chosen once: plain text, numbers, booleans
 keys go as they are, the rest (dates, JSON…) through the field's own ``get_db_prep_save``. Rows
 go in statements of up to :data:`ROWS_PER_STATEMENT` rows (SQLite's 999-variable default, which
 Django assumes, no longer limits them); primary keys come back by ``RETURNING``, in the order of
-the rows, as Django's ``bulk_create`` expects from both databases.
+the rows, as Django's ``bulk_create`` expects from both databases. On PostgreSQL the rows go as
+one array a column (``UNNEST``), as Django does there.
 """
 
 from __future__ import annotations
@@ -41,15 +42,27 @@ def bulk_insert(model: type[models.Model], objs: Sequence[models.Model], *, pks:
     fields = [f for f in meta.concrete_fields if not f.primary_key]
     getters = [_getter(field, connection) for field in fields]
     q = connection.ops.quote_name
-    head = f"INSERT INTO {q(meta.db_table)} ({', '.join(q(f.column) for f in fields)}) VALUES "
+    head = f"INSERT INTO {q(meta.db_table)} ({', '.join(q(f.column) for f in fields)}) "
     tail = f" RETURNING {q(meta.pk.column)}" if pks else ""
-    row_sql = f"({', '.join(['%s'] * len(fields))})"
-    per_statement = max(1, min(ROWS_PER_STATEMENT, MAX_PARAMETERS // len(fields)))
+    unnest = connection.vendor == "postgresql"
+    if unnest:
+        # One array a column, as Django's own bulk_create on PostgreSQL: a short statement
+        # whatever the number of rows (no placeholders to parse, little to plan).
+        types = [field.db_type(connection).split("(")[0] for field in fields]
+        arrays = ", ".join(f"(%s)::{db_type}[]" for db_type in types)
+        per_statement = ROWS_PER_STATEMENT
+    else:
+        row_sql = f"({', '.join(['%s'] * len(fields))})"
+        per_statement = max(1, min(ROWS_PER_STATEMENT, MAX_PARAMETERS // len(fields)))
     with connection.cursor() as cursor:
         for start in range(0, len(objs), per_statement):
             chunk = objs[start : start + per_statement]
-            params = [get(obj) for obj in chunk for get in getters]
-            cursor.execute(head + ", ".join([row_sql] * len(chunk)) + tail, params)
+            if unnest:
+                columns = [[get(obj) for obj in chunk] for get in getters]
+                cursor.execute(f"{head}SELECT * FROM UNNEST({arrays}){tail}", columns)
+            else:
+                params = [get(obj) for obj in chunk for get in getters]
+                cursor.execute(f"{head}VALUES {', '.join([row_sql] * len(chunk))}{tail}", params)
             if pks:
                 for obj, (pk,) in zip(chunk, cursor.fetchall(), strict=True):
                     obj.pk = pk
