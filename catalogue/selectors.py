@@ -4,10 +4,12 @@ answers from the search index (:mod:`catalogue.index`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
 from django.core.paginator import Page, Paginator
+from django.db import connection
 from django.db.models import Count, Prefetch, QuerySet
 from django.utils.translation import gettext_lazy as _
 
@@ -98,7 +100,13 @@ class _Search:
     def __init__(self, params: SearchParams, playable: list[str], searcher=None):
         self.params = params
         self.playable = playable
-        self.searcher = searcher or store.replica().searcher()
+        # Which replica and change-log position the searcher reflects (None: a given searcher).
+        self.generation: tuple | None = None
+        if searcher is None:
+            replica = store.replica()
+            searcher = replica.searcher()
+            self.generation = (replica.path, replica.seq)
+        self.searcher = searcher
         self.text = index_query.text_query(self.searcher, params.q) if params.q else None
         self.filters = {
             name: index_query.filter_query(name, getattr(params, name), playable_engines=playable)
@@ -148,8 +156,9 @@ SUMMARY_DEFERRED = (
 class _Hits:
     """The matching games as the paginator sees them: a known count, slices loaded by id."""
 
-    def __init__(self, search: _Search, total: int, ordering: str):
+    def __init__(self, search: _Search, total: int, ordering: str, *, summaries: bool):
         self.search, self.total, self.ordering = search, total, ordering
+        self.summaries = summaries
 
     def count(self) -> int:
         return self.total
@@ -162,6 +171,8 @@ class _Hits:
         if window.stop <= start:
             return []
         ids = self.search.ids(self.ordering, start, window.stop - start)
+        if self.summaries:
+            return game_summaries(ids=ids)
         games = (
             Game.objects.filter(pk__in=ids)
             .defer(*SUMMARY_DEFERRED)
@@ -173,7 +184,77 @@ class _Hits:
         return [games[pk] for pk in ids if pk in games]
 
 
+# A result's row (game_summaries): the game's columns, then its publisher's and category's.
+SUMMARY_COLUMNS = (
+    "id", "slug", "title", "min_players", "max_players", "min_age", "max_age",
+    "duration_minutes", "publisher__name", "publisher__slug", "category__code",
+    "category__label", "category__family", "category__slug",
+)  # fmt: skip
+_GAME_COLUMNS = SUMMARY_COLUMNS[:8]
+_CREDIT_COLUMNS = ("credits__author__name", "credits__role", "credits__author__slug")
+
+
+@lru_cache(maxsize=128)
+def _summaries_sql(count: int, vendor: str) -> str:
+    """game_summaries' query for ``count`` ids, compiled once (compiling cost 5× running it):
+    its only parameters are the ids, in order. No column needs converting from the database."""
+    sql, params = (
+        Game.objects.filter(pk__in=range(1, count + 1))
+        .order_by("id", "credits__position", "credits__id")
+        .values_list(*SUMMARY_COLUMNS, *_CREDIT_COLUMNS)
+        .query.sql_with_params()
+    )
+    assert list(params) == list(range(1, count + 1)), params
+    return sql
+
+
+def game_summaries(*, ids: list[int]) -> list[dict[str, Any]]:
+    """The games with these ids, in this order, as result lists show them: plain data, with
+    publisher, category and credits (in credit order) joined in one query. Ids of games that
+    no longer exist are left out."""
+    games: dict[int, dict[str, Any]] = {}
+    if not ids:
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute(_summaries_sql(len(ids), connection.vendor), list(ids))
+        rows = cursor.fetchall()
+    for row in rows:
+        game = games.get(row[0])
+        if game is None:
+            game = games[row[0]] = dict(zip(_GAME_COLUMNS, row, strict=False))
+            game["publisher"] = None if row[9] is None else {"name": row[8], "slug": row[9]}
+            game["category"] = (
+                None
+                if row[10] is None
+                else {"code": row[10], "label": row[11], "family": row[12], "slug": row[13]}
+            )
+            game["credits"] = []
+        if row[16] is not None:
+            game["credits"].append({"name": row[14], "role": row[15], "slug": row[16]})
+    return [games[pk] for pk in ids if pk in games]
+
+
 FACETS = ("players", "age", "max_duration", "category", "publisher", "author", "playable")
+
+
+# Names of facet values (category codes, publisher and author slugs), kept while the index
+# stays at one change-log position: renaming an author, publisher or category re-indexes its
+# games (a game without any is in no facet), which moves the position and empties this.
+_LABELS_MAX = 10_000
+_labels: tuple[tuple | None, dict[tuple[str, str], str]] = (None, {})
+
+
+def _names(kind: str, values: list[str], fetch, generation: tuple | None) -> dict[str, str]:
+    """``{value: name}`` for the values that exist; ``fetch(missing)`` reads (value, name) rows."""
+    global _labels
+    at, names = _labels
+    if generation is None or at != generation or len(names) > _LABELS_MAX:
+        names = {}
+        _labels = (generation, names)
+    missing = [value for value in values if (kind, value) not in names]
+    if missing:
+        names.update(((kind, value), name) for value, name in fetch(missing))
+    return {value: names[kind, value] for value in values if (kind, value) in names}
 
 
 def _facet_items(
@@ -182,8 +263,9 @@ def _facet_items(
     list_size: int,
     total: int,
     playable: list[str],
+    generation: tuple | None = None,
 ) -> tuple[dict[str, list[dict[str, Any]]], list[str]]:
-    """Facet counts as the page and the API show them (labels from the database)."""
+    """Facet counts as the page and the API show them (labels from the database, see _names)."""
     facets: dict[str, list[dict[str, Any]]] = {}
     for name, values in NUMERIC_FACETS:
         found = dict(counts[name])
@@ -192,13 +274,16 @@ def _facet_items(
             {"value": value, "count": found.get(value, 0), "selected": value == selected}
             for value in values
         ]
-    categories = {
-        c.code: c for c in Category.objects.filter(code__in=[k for k, _ in counts["category"]])
-    }
+    categories = _names(
+        "category",
+        [code for code, _ in counts["category"]],
+        lambda codes: Category.objects.filter(code__in=codes).values_list("code", "label"),
+        generation,
+    )
     facets["category"] = [
         {
             "value": code,
-            "label": str(categories[code]),
+            "label": f"{code} {categories[code]}",  # as str(Category)
             "count": n,
             "selected": code == params.category,
         }
@@ -215,8 +300,13 @@ def _facet_items(
         if selected and selected not in dict(top):
             # Counted under the other filters, the selected value's count is the result's count.
             top.append((selected, total))
-        names = dict(
-            model.objects.filter(slug__in=[slug for slug, _ in top]).values_list("slug", "name")
+        names = _names(
+            name,
+            [slug for slug, _ in top],
+            lambda slugs, model=model: model.objects.filter(slug__in=slugs).values_list(
+                "slug", "name"
+            ),
+            generation,
         )
         facets[name] = [
             {"value": slug, "label": names[slug], "count": n, "selected": slug == selected}
@@ -240,12 +330,14 @@ def game_search(
     params: SearchParams,
     page_size: int | None = None,
     playable: list[str] | None = None,
+    summaries: bool = False,
 ) -> SearchResult:
     """Search the catalogue: the page of games, the count, the facet counts and relax hints.
 
-    Everything comes from the search index but the page's games, loaded by id in one query.
-    ``playable`` is the list of engine slugs that make a game playable online (default: the
-    engines registered with :mod:`catalogue.engines`).
+    Everything comes from the search index but the page's games, loaded by id in one query:
+    model instances, or with ``summaries`` the plain rows of :func:`game_summaries` (what the
+    API lists, several times cheaper). ``playable`` is the list of engine slugs that make a
+    game playable online (default: the engines registered with :mod:`catalogue.engines`).
     """
     playable = playable_engines() if playable is None else playable
     search = _Search(params, playable)
@@ -255,7 +347,8 @@ def game_search(
         ordering = "title"
     list_size = params.facet_size or settings.CATALOGUE_FACET_SIZE
     total, counts = search.facets(list_size)
-    paginator = Paginator(_Hits(search, total, ordering), page_size or settings.CATALOGUE_PAGE_SIZE)
+    hits = _Hits(search, total, ordering, summaries=summaries)
+    paginator = Paginator(hits, page_size or settings.CATALOGUE_PAGE_SIZE)
     page = paginator.get_page(params.page)
     relax = []
     if total == 0:
@@ -263,7 +356,7 @@ def game_search(
             found = search.count(skip=name)
             if found:
                 relax.append({"param": name, "count": found, "params": params.without(name)})
-    facets, truncated = _facet_items(params, counts, list_size, total, playable)
+    facets, truncated = _facet_items(params, counts, list_size, total, playable, search.generation)
     return SearchResult(
         params=params,
         ordering=ordering,

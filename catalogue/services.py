@@ -9,7 +9,10 @@ from contextvars import ContextVar
 from django.db import connection, transaction
 from django.utils.text import slugify
 
+from ludotheque.bulk_insert import bulk_insert
+
 from . import text
+from .index import store
 from .models import Author, Category, Credit, Game, Publisher, SearchChange
 
 # PostgreSQL advisory lock key held from a change-log append to the transaction's commit.
@@ -86,9 +89,11 @@ def search_changes_record(*, game_ids: Iterable[int]) -> list[int]:
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [SEARCH_LOG_LOCK])
-        changes = SearchChange.objects.bulk_create(
-            [SearchChange(game_id=game_id) for game_id in ids], batch_size=5000
-        )
+        changes = [SearchChange(game_id=game_id) for game_id in ids]
+        bulk_insert(SearchChange, changes)
+    # Now (this connection sees its own writes) and after the commit (other threads' do).
+    store.changes_written()
+    transaction.on_commit(store.changes_written)
     return [change.pk for change in changes]
 
 

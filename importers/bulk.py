@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from catalogue import services as catalogue_services
 from catalogue import text
 from catalogue.models import Author, Category, Credit, Game, Publisher
+from ludotheque.bulk_insert import bulk_insert
 
 from .records import GameRecord, RecordError
 
@@ -149,17 +150,18 @@ class CatalogueWriter:
         try:
             for names in (self.authors, self.publishers, self.categories):
                 names.save_new()
-            Game.objects.bulk_create(new, batch_size=BATCH_SIZE)
+            bulk_insert(Game, new)
             if changed:
                 Game.objects.bulk_update(changed, UPDATE_FIELDS, batch_size=100)
                 Credit.objects.filter(game__in=changed).delete()
-            Credit.objects.bulk_create(
+            bulk_insert(
+                Credit,
                 [
                     Credit(game=game, author=author, role=role, position=position)
                     for game, game_credits in credits
                     for position, (author, role) in enumerate(game_credits)
                 ],
-                batch_size=2000,
+                pks=False,
             )
         except DatabaseError:
             # Every value is checked beforehand (the importer's storable check, Game.full_clean):

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from catalogue import services as catalogue_services
 from catalogue import text
 from catalogue.engines import engine_for_title
-from catalogue.models import Author, Category, Credit, Publisher
+from catalogue.models import Author, Category, Credit, Game, Publisher
 
 from .bulk import BATCH_SIZE, CREATED, UNCHANGED, UPDATED, CatalogueWriter
 from .formats import parse_file, parse_path
@@ -54,6 +54,9 @@ class _Rollback(Exception):
 
 # A file's report lists at most this many records (its counts cover them all).
 REPORT_RECORDS_MAX = 1000
+# After writing this many games, PostgreSQL's planner statistics are refreshed at once (see
+# _statistics_refresh) rather than by autovacuum a minute or more later.
+ANALYZE_AFTER_GAMES = 1000
 Source = bytes | Path
 RecordProgress = Callable[[int, int], None]
 
@@ -102,7 +105,22 @@ def records_import(
                 raise _Rollback
     except _Rollback:
         pass
+    else:
+        totals = report.totals()
+        if totals[CREATED] + totals[UPDATED] >= ANALYZE_AFTER_GAMES:
+            _statistics_refresh()
     return report
+
+
+def _statistics_refresh() -> None:
+    """ANALYZE the tables an import filled, on PostgreSQL: with the statistics of the empty
+    tables, the search's page query (games by id, joined to their credits) is planned as a scan
+    of every credit — 1 ms at 5,000 games, tens at 100,000 — until autovacuum catches up."""
+    if connection.vendor != "postgresql":
+        return  # SQLite's planner uses the indexes without statistics
+    tables = [model._meta.db_table for model in (Game, Credit, Author, Publisher, Category)]
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {', '.join(connection.ops.quote_name(t) for t in tables)}")
 
 
 def _size(source: Source) -> int:

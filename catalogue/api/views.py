@@ -86,11 +86,10 @@ class GameListView(CatalogueAPIView):
         if not form.is_valid():
             raise ValidationError({name: list(messages) for name, messages in form.errors.items()})
         params = form.params()
-        result = game_search(params=params, page_size=settings.CATALOGUE_PAGE_SIZE)
+        result = game_search(params=params, page_size=settings.CATALOGUE_PAGE_SIZE, summaries=True)
         page = result.page
         if page.number != params.page:
             raise NotFound("Page hors limites.")
-        context = {"request": request}
         return Response(
             {
                 "count": result.count,
@@ -98,9 +97,7 @@ class GameListView(CatalogueAPIView):
                 "previous": _page_url(request, page.previous_page_number())
                 if page.has_previous()
                 else None,
-                "results": s.GameSummarySerializer(
-                    page.object_list, many=True, context=context
-                ).data,
+                "results": s.GameSummaries(request).data(page.object_list),
                 "facets": result.facets,
                 "facets_truncated": result.facets_truncated,
             }

@@ -13,6 +13,7 @@ on SQLite or PostgreSQL — return the same page in the same order.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import tantivy
@@ -42,19 +43,24 @@ def _escape(term: str) -> str:
     return "".join(ch if ch.isalnum() else f"\\{ch}" for ch in term)
 
 
-def _word_query(searcher: tantivy.Searcher, term: str, word: str) -> Query:
+@lru_cache(maxsize=4096)
+def _term_clauses(term: str) -> tuple[tuple[Occur, Query], ...]:
+    """The whole-word and word-start clauses of a term: they depend on nothing but the term,
+    and building a regex query (its automaton) costs more than running it — so, cached."""
     s = schema()
-    clauses = [
+    prefix = f"{_escape(term)}.+"
+    return (
         (Occur.Should, Query.boost_query(Query.term_query(s, "title", term), TITLE_WEIGHT)),
         (Occur.Should, Query.term_query(s, "body", term)),
-    ]
-    prefix = f"{_escape(term)}.+"
-    clauses += [
         (Occur.Should, Query.boost_query(Query.regex_query(s, "title", prefix), PREFIX_WEIGHT * 2)),
         (Occur.Should, Query.boost_query(Query.regex_query(s, "body", prefix), PREFIX_WEIGHT)),
-    ]
+    )
+
+
+def _word_query(searcher: tantivy.Searcher, term: str, word: str) -> Query:
+    clauses = list(_term_clauses(term))
     if len(word) >= FUZZY_MIN_LENGTH and not searcher.terms_with_prefix("body", term, limit=1):
-        fuzzy = Query.fuzzy_term_query(s, "body", term, FUZZY_DISTANCE, True, True)
+        fuzzy = Query.fuzzy_term_query(schema(), "body", term, FUZZY_DISTANCE, True, True)
         clauses.append((Occur.Should, Query.boost_query(fuzzy, FUZZY_WEIGHT)))
     return Query.boolean_query(clauses)
 

@@ -47,6 +47,8 @@ class Replica:
         self.path = path
         self.path.mkdir(parents=True, exist_ok=True)
         self.seq = -1  # the sequence number of the searcher this process has loaded
+        # The log's end when last read, when, and the count of this process's writes then.
+        self._head, self._checked_at, self._checked_writes = 0, 0.0, -1
         self._thread_lock = threading.Lock()
         self.index: tantivy.Index | None = None
 
@@ -57,10 +59,24 @@ class Replica:
         return self.index.searcher()
 
     def sync(self, *, progress: Progress | None = None) -> None:
-        """Apply the change log up to its current end (no-op when nothing changed)."""
+        """Apply the change log up to its current end (no-op when nothing changed).
+
+        The log's end is read at most every ``SEARCH_SYNC_INTERVAL_SECONDS`` while the replica
+        is up to date and this process has written nothing to the log meanwhile: another
+        process's change shows within that interval, this process's own at once.
+        """
         from catalogue.models import SearchChange
 
+        writes = _local_writes
+        if (
+            self.index is not None
+            and self._head <= self.seq
+            and writes == self._checked_writes
+            and time.monotonic() - self._checked_at < settings.SEARCH_SYNC_INTERVAL_SECONDS
+        ):
+            return
         head = SearchChange.objects.aggregate(head=Max("id"))["head"] or 0
+        self._head, self._checked_writes, self._checked_at = head, writes, time.monotonic()
         if self.index is not None and head <= self.seq:
             return
         with self._thread_lock:
@@ -330,6 +346,16 @@ class Alongside:
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
+
+
+# How many times this process has appended to the change log (see Replica.sync).
+_local_writes = 0
+
+
+def changes_written() -> None:
+    """This process appended to the change log: its replicas read the log's end again at once."""
+    global _local_writes
+    _local_writes += 1
 
 
 _replicas: dict[str, Replica] = {}

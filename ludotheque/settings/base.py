@@ -71,6 +71,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Write-ahead log, synced at checkpoints: a commit costs ~0.1 ms instead of a 5–20 ms fsync
+    # (every API request commits its throttle count), and readers never wait for a writer.
+    # A power cut may lose the last commits, never corrupt the file.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
+        "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Django's default hasher, computed at the lowest CPU priority (ludotheque/hashers.py); the
@@ -125,7 +132,7 @@ API_TOKEN_SITE_RATE = os.environ.get("API_TOKEN_SITE_RATE", "20/min")
 # (its table is created by a migration of the catalogue app).
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "BACKEND": "ludotheque.cache.DatabaseCache",  # one upsert a set (see the module)
         "LOCATION": "ludotheque_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     }
@@ -228,6 +235,8 @@ LOGGING = {
 # what is already committed.
 SEARCH_INDEX_DIR = os.environ.get("SEARCH_INDEX_DIR", str(BASE_DIR / "data" / "search"))
 SEARCH_SYNC_WAIT_SECONDS = float(os.environ.get("SEARCH_SYNC_WAIT_SECONDS", "1.0"))
+# How often a process reads the change log's end (one indexed MAX) to see other processes' edits.
+SEARCH_SYNC_INTERVAL_SECONDS = float(os.environ.get("SEARCH_SYNC_INTERVAL_SECONDS", "0.1"))
 SEARCH_WRITER_HEAP_BYTES = int(os.environ.get("SEARCH_WRITER_HEAP_BYTES", str(200_000_000)))
 # Publishers and authors listed in the search facets (the most frequent; facet_size asks more).
 CATALOGUE_FACET_SIZE = 10

@@ -163,3 +163,30 @@ def test_orderings(api, db):
     assert slugs(api.get(URL, {"ordering": "players"})) == ["long", "court"]
     assert slugs(api.get(URL, {"ordering": "-title"})) == ["long", "court"]
     assert Game.objects.count() == 2
+
+
+def test_listed_games_are_what_the_summary_serializer_gives(api):
+    """The list is written without DRF's serializer, but field for field as it would."""
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory
+
+    from catalogue.api.serializers import GameSummarySerializer
+
+    make_game(
+        "Ta Yü",
+        authors=("Niek Neuwahl", "Anne Autre"),
+        publisher="Gigamic",
+        category=("A 406", "jeu de stratégie", "jeu de règles"),
+        min_players=2,
+        max_players=4,
+        min_age=8,
+        duration_minutes=30,
+    )
+    make_game("Sans rien", rules_text="Un jeu sans éditeur ni auteur.")
+    response = api.get(URL, {"ordering": "title"})
+    assert response.status_code == 200
+    games = [Game.objects.get(slug=slug) for slug in slugs(response)]
+    request = Request(APIRequestFactory().get(URL))
+    expected = GameSummarySerializer(games, many=True, context={"request": request}).data
+    assert response.json()["results"] == [dict(game) for game in expected]
+    assert response.json()["results"][1]["authors"][1]["name"] == "Anne Autre"

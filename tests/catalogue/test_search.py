@@ -274,17 +274,56 @@ class TestRelax:
         assert game_search(params=SearchParams(players=2)).relax == []
 
 
-def test_search_reads_the_database_only_for_the_page_and_the_labels(shelf):
-    """Count and facets come from the index: a constant number of queries whatever the filters."""
+def test_search_reads_the_database_only_for_the_page_and_the_labels(shelf, settings):
+    """Count and facets come from the index: a constant number of queries whatever the filters;
+    the facet values' labels are read once per change-log position."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    game_search(params=SearchParams())  # the replica's first use builds it
+    settings.SEARCH_SYNC_INTERVAL_SECONDS = 0  # the log's end read at every search
+    with CaptureQueriesContext(connection) as first:
+        game_search(params=SearchParams())  # the replica's first use builds it
+    assert any("catalogue_author" in q["sql"] for q in first.captured_queries)
     with CaptureQueriesContext(connection) as plain:
         game_search(params=SearchParams(q="jeu"))
     with CaptureQueriesContext(connection) as filtered:
         result = game_search(params=SearchParams(q="jeu", age=10, players=2, category="A 406"))
-    # The log's end, the page's games, their credits, and the labels of the facet values.
-    assert len(plain) == len(filtered) == 6
+    # The log's end, the page's games, their credits.
+    assert len(plain) == len(filtered) == 3
     assert "searchchange" in plain.captured_queries[0]["sql"].lower()
     assert result.count == 2
+
+
+def test_a_renamed_publisher_is_listed_under_its_new_name(db):
+    from catalogue import services
+
+    game = make_game("Dobble", publisher="Asmodee")
+    facet = game_search(params=SearchParams()).facets["publisher"]
+    assert [p["label"] for p in facet] == ["Asmodee"]
+    publisher = game.publisher
+    publisher.name = "Zygomatic"
+    publisher.save()
+    services.games_refresh_search(games=[game])
+    facet = game_search(params=SearchParams()).facets["publisher"]
+    assert [p["label"] for p in facet] == ["Zygomatic"]
+
+
+def test_the_change_log_is_read_once_an_interval_and_at_once_after_an_own_write(shelf, settings):
+    """Another process's edit shows within SEARCH_SYNC_INTERVAL_SECONDS; this one's at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from catalogue import services
+
+    settings.SEARCH_SYNC_INTERVAL_SECONDS = 1e9
+    game_search(params=SearchParams())
+    with CaptureQueriesContext(connection) as quiet:
+        game_search(params=SearchParams(q="jeu"))
+    assert not any("searchchange" in q["sql"].lower() for q in quiet.captured_queries)
+    game = Game.objects.get(title="Alcatraz")
+    game.rules_text = "Une licorne."
+    services.game_save(game=game)
+    with CaptureQueriesContext(connection) as after:
+        result = game_search(params=SearchParams(q="licorne"))
+    assert "searchchange" in after.captured_queries[0]["sql"].lower()
+    assert [g.title for g in result.page] == ["Alcatraz"]

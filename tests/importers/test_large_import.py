@@ -152,3 +152,33 @@ def test_indexing_alongside_an_import_keeps_other_writes_and_drops_rolled_back_g
     assert [g.title for g in game_search(params=SearchParams(q="dragon")).page] == ["Jeu numéro 3"]
     assert game_search(params=SearchParams(q="licorne")).count == 0
     assert replica.index.searcher().num_docs == Game.objects.count() == 30
+
+
+@pytest.mark.django_db
+def test_a_large_import_refreshes_the_planner_statistics_a_small_one_not(tmp_path, monkeypatch):
+    from importers import services
+
+    refreshed = []
+    monkeypatch.setattr(services, "ANALYZE_AFTER_GAMES", 10)
+    monkeypatch.setattr(services, "_statistics_refresh", lambda: refreshed.append(True))
+    small = export(tmp_path / "small.csv", 9).read_bytes()
+    import_run(files=[("small.csv", small)], origin="t")
+    assert refreshed == []
+    large = export(tmp_path / "large.csv", 12).read_bytes().replace(b"Jeu", b"Autre jeu")
+    import_run(files=[("large.csv", large)], origin="t")
+    assert refreshed == [True]
+
+
+@pytest.mark.django_db
+def test_the_statistics_refresh_analyzes_the_games_on_postgresql(tmp_path):
+    from django.db import connection
+
+    from importers.services import _statistics_refresh
+
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's planner statistics")
+    import_run(files=[("export.csv", export(tmp_path / "export.csv", 30).read_bytes())], origin="t")
+    with connection.cursor() as cursor:
+        _statistics_refresh()
+        cursor.execute("SELECT reltuples FROM pg_class WHERE relname = 'catalogue_game'")
+        assert cursor.fetchone()[0] == Game.objects.count() == 30

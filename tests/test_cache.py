@@ -1,0 +1,65 @@
+"""The shared cache (ludotheque.cache): Django's database cache with a one-statement set."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from ludotheque.cache import CULL_CHECK_EVERY, DatabaseCache
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def test_a_set_is_one_statement_and_reads_back():
+    cache.set("warm", 0)  # a process's first set also checks the table's size
+    with CaptureQueriesContext(connection) as queries:
+        cache.set("history", [1.5, 2.5], 60)
+    assert len(queries) == 1
+    assert cache.get("history") == [1.5, 2.5]
+
+
+def test_a_set_replaces_the_previous_value():
+    cache.set("warm", 0)
+    cache.set("history", [1.0], 60)
+    cache.set("history", [1.0, 2.0], 60)
+    assert cache.get("history") == [1.0, 2.0]
+
+
+def test_an_expired_value_is_gone():
+    cache.set("warm", 0)
+    cache.set("history", [1.0], 0)  # Django's meaning of 0: expired at once
+    assert cache.get("history", "gone") == "gone"
+
+
+def test_a_value_without_expiry_stays():
+    cache.set("warm", 0)
+    cache.set("forever", "x", None)
+    assert cache.get("forever") == "x"
+
+
+def test_the_table_is_still_culled_past_max_entries():
+    small = DatabaseCache("ludotheque_cache", {"OPTIONS": {"MAX_ENTRIES": 5}})
+    for n in range(CULL_CHECK_EVERY + 1):  # the last set checks the size
+        small.set(f"key-{n}", n)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM ludotheque_cache")
+        assert cursor.fetchone()[0] < CULL_CHECK_EVERY
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's journal")
+def test_sqlite_commits_to_a_write_ahead_log():
+    """A commit without an fsync: the API's throttle commits at every request."""
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+        cursor.execute("PRAGMA synchronous")
+        assert cursor.fetchone()[0] == 1  # NORMAL
