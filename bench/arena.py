@@ -5,8 +5,9 @@
 
 Every pair of players meets at every seat count asked for (default: every count the game allows).
 At a table of n seats the two players share the seats in every balanced arrangement in turn
-(``AB``/``BA``; ``AAB``, ``ABA``… for three), and the arrangements of one cycle start from the
-same seeded position, so no player profits from a seat. ``--opening`` random plies (seeded) vary
+(``AB``/``BA``; ``AAB``, ``ABA``… for three; in a team game only those where each team is one
+player's), and the arrangements of one cycle start from the same seeded position, so no player
+profits from a seat. ``--opening`` random plies (seeded) vary
 the start, or deterministic bots would replay one game. A player wins a game when its best-placed
 seat finishes ahead of every seat of the other; the Elo column is a Bradley–Terry fit over every
 pair of seats' finishing order. Reference players: ``random``; ``greedy`` (the largest
@@ -26,7 +27,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -47,7 +48,9 @@ from bench.arena_stats import (  # noqa: E402
 )
 
 REFERENCE_PLAYERS = ("random", "greedy", "oneply")
-DEFAULT_SECONDS = 2.0  # the web request's bot budget (PLAY_BOT_BUDGET_SECONDS); levels cap their own
+DEFAULT_SECONDS = (
+    2.0  # the web request's bot budget (PLAY_BOT_BUDGET_SECONDS); levels cap their own
+)
 DEFAULT_OPENING = 2
 DEFAULT_MAX_PLIES = 20_000  # a game still running then is scored a draw
 
@@ -174,16 +177,34 @@ def build_players(game, names: Sequence[str] | None, args) -> dict[str, Player]:
 # -- scheduling ---------------------------------------------------------------------------------
 
 
-def arrangements(seats: int) -> list[tuple[int, ...]]:
+def arrangements(seats: int, teams: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
     """Every way two players (0 and 1) share ``seats`` seats as evenly as possible, so that over
-    a cycle each player holds each seat equally often."""
+    a cycle each player holds each seat equally often. With ``teams`` (groups of seats that win
+    or lose together), only the ways in which no team holds both players: a player facing
+    itself in every team would measure nothing (a sure draw)."""
     halves = {seats // 2, (seats + 1) // 2}
     found = [
         pattern
         for pattern in itertools.product((0, 1), repeat=seats)
         if pattern.count(0) in halves and 0 < pattern.count(0) < seats
-    ]
+        and all(len({pattern[seat] for seat in team}) == 1 for team in teams)
+    ]  # fmt: skip
     return sorted(found)
+
+
+def teams_of(game, seats: int) -> list[list[int]]:
+    """The seats that play as one team at a table of ``seats`` (a team game's seats sharing a
+    role at the start), or none."""
+    engine = game.engine
+    if not engine.info.teams:
+        return []
+    state = engine.new_game(seats=seats, options={}, rng=random.Random(0))
+    groups: dict[str, list[int]] = {}
+    for seat, role in enumerate(engine.seat_roles(state)):
+        groups.setdefault(role, []).append(seat)
+    if len(groups) < 2:  # one role for everybody (e.g. before an auction decides): no teams
+        return []
+    return [group for group in groups.values() if len(group) > 1]
 
 
 @dataclass(frozen=True)
@@ -201,13 +222,14 @@ def schedule(
     games: int,
     seed: Any,
     pairs: Sequence[tuple[str, str]] | None = None,
+    teams: Callable[[int], Sequence[Sequence[int]]] = lambda seats: (),
 ) -> list[Task]:
     """Every pairing's games (or only ``pairs``') at every seat count, ``games`` rounded up to
-    whole cycles of arrangements."""
+    whole cycles of arrangements (``teams(seats)``: the seats playing as one team)."""
     chosen = list(itertools.combinations(names, 2)) if pairs is None else list(pairs)
     planned = []
     for seats in seat_counts:
-        cycle = arrangements(seats)
+        cycle = arrangements(seats, teams(seats))
         rounds = -(-games // len(cycle))
         for a, b in chosen:
             for g in range(rounds * len(cycle)):
@@ -533,7 +555,9 @@ def _main(argv: list[str]) -> None:
     names = list(roster)
     if pairs and any(name not in roster for pair in pairs for name in pair):
         raise SystemExit("--pairs names a player missing from --players.")
-    tasks = schedule(names, seat_counts, args.games, args.seed, pairs)
+    tasks = schedule(
+        names, seat_counts, args.games, args.seed, pairs, teams=lambda n: teams_of(game, n)
+    )
     began = time.perf_counter()
     done = [0]
 

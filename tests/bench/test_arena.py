@@ -103,6 +103,23 @@ def test_schedule_rotates_seats_and_replays_each_start_for_every_arrangement():
     assert arena.schedule(["x", "y"], [2], 4, seed=7)[2].seed != xy[0].seed
 
 
+def test_in_a_team_game_no_team_holds_both_players():
+    teams = [[0, 2], [1, 3]]
+    assert arena.arrangements(4, teams) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert len(arena.arrangements(4)) == 6  # without teams: AABB, ABAB, ABBA…
+    tasks = arena.schedule(["x", "y"], [4], 4, seed=1, teams=lambda seats: teams)
+    assert {t.table for t in tasks} == {("x", "y", "x", "y"), ("y", "x", "y", "x")}
+
+
+def test_teams_are_read_from_the_seats_roles_of_a_team_game():
+    from play.games.registry import get_game
+
+    tayu = get_game("tayu")
+    assert arena.teams_of(tayu, 4) == [[0, 2], [1, 3]]
+    assert arena.teams_of(tayu, 2) == [] and arena.teams_of(tayu, 3) == []
+    assert arena.teams_of(get_game("alcatraz"), 4) == []  # not a team game
+
+
 def test_reference_players_take_the_best_move_by_their_measure():
     state = RACE.engine.new_game(seats=2, options={}, rng=random.Random(0))
     rng = random.Random(1)
