@@ -99,13 +99,21 @@ def bot_move(
 ) -> Move:
     if level not in HANDS:
         raise ValueError(f"Unknown Bataclan bot level {level!r}.")
+    return head_move(state, seat, level=level, rng=rng, seconds=seconds, hand=HANDS[level])
+
+
+def head_move(
+    state: BataclanState, seat: int, *, level: str, rng: random.Random, seconds: float, hand: Hand
+) -> Move:
+    """The move ``level``'s head picks when it places with ``hand`` (benches compare heads with
+    one hand for everybody)."""
     moves = ENGINE.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"Seat {seat} has no move to choose.")
     deadline = time.perf_counter() + seconds
     if state.phase == "roll":
-        return keep_or_roll(state, seat, level, rng, deadline)
-    return place_or_stop(state, seat, level, rng, HANDS[level], deadline)
+        return keep_or_roll(state, seat, level, rng, deadline, hand)
+    return place_or_stop(state, seat, level, rng, hand, deadline)
 
 
 def place_or_stop(
@@ -134,7 +142,12 @@ def place_or_stop(
 
 
 def keep_or_roll(
-    state: BataclanState, seat: int, level: str, rng: random.Random, deadline: float
+    state: BataclanState,
+    seat: int,
+    level: str,
+    rng: random.Random,
+    deadline: float,
+    hand_law: Hand | None = None,
 ) -> Move:
     """The next die to set aside before the roll, or the roll itself."""
     keeps = [m for m in ENGINE.legal_moves(state, seat) if m["type"] == "keep"]
@@ -143,7 +156,8 @@ def keep_or_roll(
     hand, kept = state.hands[seat], state.kept
     head = HEADS[level]
     mode = head.keep
-    if head.dodge is not None and _dangerous(state, seat, head, HANDS[level], rng, deadline):
+    hand_law = hand_law or HANDS[level]
+    if head.dodge is not None and _dangerous(state, seat, head, hand_law, rng, deadline):
         wanted = _dodging_keep(hand, kept, state.needed)
     elif mode == "simulate":
         wanted = _best_keep(state, seat, rng, deadline)
