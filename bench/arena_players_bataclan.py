@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--oracle", action="store_true", help="add the 'oracle' player (sees the seeded chance)"
     )
+    parser.add_argument(
+        "--oracle-hand", help="MEAN[:SPREAD]: the oracle's hand (default --hand, else 0.7:0.15)"
+    )
 
 
 def _hand(text: str):
@@ -64,7 +67,8 @@ def extra_players(args) -> list:
         players += [LevelWithHand(level, hand, args.max_seconds) for level in GAME.bot_levels]
     if getattr(args, "oracle", False):
         base.chance_for = _tracking_chance_for  # the arena imports it at each game
-        players.append(Oracle(hand))
+        own = getattr(args, "oracle_hand", None)
+        players.append(Oracle(_hand(own) if own else hand))
     return players
 
 
