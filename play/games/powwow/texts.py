@@ -122,8 +122,9 @@ LEVEL_DESCRIPTIONS = {
         "plus fort que le débutant."
     ),
     "strong": gettext_lazy(
-        "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens : le plus "
-        "fort des trois."
+        "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens et "
+        "essaie plus de suites que l'intermédiaire : il le bat environ deux parties sur trois à "
+        "cinq joueurs, une sur deux à trois ; les dés et la donne décident souvent."
     ),
 }
 

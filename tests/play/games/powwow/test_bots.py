@@ -9,7 +9,7 @@ import pytest
 
 from play.engines.base import chance_for
 from play.games.powwow import GAME
-from play.games.powwow.belief import belief_redeal, colour_scores
+from play.games.powwow.belief import belief_redeal, colour_scores, deals, posterior
 from play.games.powwow.bots import (
     evaluate,
     expected_draw,
@@ -143,3 +143,32 @@ def test_expected_draw_counts_what_a_swap_taught():
     chances = win_chances(after)
     draws = {t: expected_draw(after, 0, chances, t) for t in (1, 2, 3)}
     assert draws[3] > draws[1] and draws[1] == draws[2]
+
+
+def test_belief_lists_every_deal_of_the_unseen_cards_once():
+    """Three players: the four cards seat 0 cannot see make six deals; a swap's fact fewer."""
+    state = position(3, hands=HANDS3, stones=[1, 0, 0])
+    holders, found = deals(state, 0)
+    assert holders == [1, 2] and len(found) == len(set(found)) == 6
+    assert all(sorted(a + b) == ["black", "green", "white", "yellow"] for a, b in found)
+    swapped = play(state, 0, {"type": "swap", "give": "blue", "target": 2}, random.Random(0))
+    (fact,) = swapped.knowledge[0]
+    _, found = deals(swapped, 0)
+    assert len(found) == 3 and all(fact[1] in deal[1] for deal in found)
+
+
+def test_belief_posterior_reads_no_card_the_seat_cannot_see():
+    state = position(5, indians={"green": 20})
+    data = ENGINE.to_dict(state)
+    data["history"] = [
+        ["move", 1, "green", 6],
+        ["move", 2, "red", -4],
+        ["take", 3, "blue", "blue,red"],
+    ]
+    state = ENGINE.from_dict(data)
+    other = ENGINE.redeal_hidden(state, 0, random.Random(3))
+    assert other.hands != state.hands
+    assert posterior(state, 0) == posterior(other, 0)
+    rng_a, rng_b = random.Random(5), random.Random(5)
+    for _ in range(20):
+        assert belief_redeal(state, 0, rng_a).hands == belief_redeal(other, 0, rng_b).hands
