@@ -64,10 +64,12 @@ LEVEL_DESCRIPTIONS = {
         "débutant : regarde un coup en avant et joue au hasard une fois sur trois"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : prévoit, pour chacun de ses coups, la riposte adverse la plus gênante"
+        "intermédiaire : prévoit la riposte de chaque adversaire à chacun de ses coups ; bat "
+        "trois fois sur quatre un joueur qui ne regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "fort : calcule trois coups (le sien, la riposte, le suivant) en moins d'une seconde"
+        "fort : prévoit en plus son coup suivant, en moins d'une seconde ; gagne deux parties "
+        "sur trois contre l'intermédiaire"
     ),
 }
 
