@@ -18,8 +18,11 @@ round), depth 3 adds the bot's own next move (its best of all; deeper levels wou
 In both, a boarding ends the line there: the evaluation averages the alarm's die exactly.
 
 * beginner: one move ahead, and one move in three at random;
-* intermediate: depth 2 (its move and the replies);
-* strong: depth 3, within at most :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
+* intermediate: depth 2 with two players; at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH`
+  best moves by one-move value (depth 2 alone, one round of replies, barely beat a one-move
+  player there);
+* strong: depth 3 with two players; at 3 or 4, depth 3 over every move, then depth 4 (a second
+  round) as far as the clock allows; within :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, 
 STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
 INFINITY = float("inf")
+INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
 @dataclass(frozen=True)
@@ -45,12 +49,13 @@ class Level:
     seconds: float | None = None  # the level's own cap (the caller's budget applies too)
     evaluations: int | None = None  # a deterministic cap on the positions a move may evaluate
     table_depth: int | None = None  # the depth at 3 or 4 seats, if not ``depth``
+    width: int | None = None  # at 3 or 4 seats: the root moves searched, best first by one move
 
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
     "beginner": Level(depth=1, random_share=1 / 3),
-    "intermediate": Level(depth=2, seconds=STRONG_SECONDS),
-    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS),
+    "intermediate": Level(depth=2, seconds=STRONG_SECONDS, table_depth=3, width=INTERMEDIATE_WIDTH),
+    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS, table_depth=4),
 }
 
 
@@ -96,6 +101,7 @@ class AlcatrazBot:
             random_share=preset.random_share,
             evaluations=preset.evaluations,
             table_depth=preset.table_depth,
+            width=preset.width,
             seed=seed,
         )
 

@@ -185,3 +185,16 @@ def test_table_search_expects_each_opponent_to_play_its_own_best_move():
     ready = position({0: ["d1", "f1"], 1: ["a9"], 2: ["b9"]}, boat={0: 1}, seats=3)
     after = ENGINE.play(ready, 0, {"type": "board", "from": "d1"}, None)
     assert AlcatrazBot(2)._line(after, 0, 3) == evaluate(after)
+
+
+def test_table_search_width_limits_the_root_moves_searched():
+    """With ``width`` the deep pass tries only that many root moves, best first by one move."""
+    state = ENGINE.new_game(seats=3, options={}, rng=random.Random(3))
+    narrow, wide = AlcatrazBot(2, table_depth=3, width=2), AlcatrazBot(2, table_depth=3)
+    narrow.choose(state, 0)
+    wide.choose(state, 0)
+    assert narrow.completed_depth == wide.completed_depth == 3
+    assert narrow.evaluations < wide.evaluations
+    levels = {level: AlcatrazBot.for_level(level) for level in ALCATRAZ_LEVELS}
+    assert levels["intermediate"].width is not None and levels["strong"].width is None
+    assert levels["intermediate"].table_depth < levels["strong"].table_depth
