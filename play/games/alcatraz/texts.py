@@ -64,12 +64,13 @@ LEVEL_DESCRIPTIONS = {
         "débutant : regarde un coup en avant et joue au hasard une fois sur trois"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : prévoit la riposte de chaque adversaire à chacun de ses coups ; bat "
-        "trois fois sur quatre un joueur qui ne regarde qu'un coup en avant"
+        "intermédiaire : prévoit la riposte de chaque adversaire à ses meilleurs coups (et, à "
+        "plusieurs, son coup suivant) ; bat le plus souvent un joueur qui ne regarde qu'un coup "
+        "en avant"
     ),
     "strong": gettext_lazy(
-        "fort : prévoit en plus son coup suivant, en moins d'une seconde ; gagne deux parties "
-        "sur trois contre l'intermédiaire"
+        "fort : prévoit aussi son coup suivant, et à plusieurs un second tour de table, en moins "
+        "d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant"
     ),
 }
 
