@@ -1,16 +1,28 @@
-"""Alcatraz bots: best-reply search over the evaluation of :mod:`.evaluation`, at three levels.
+"""Alcatraz bots: look-ahead over the evaluation of :mod:`.evaluation`, at three levels.
 
 Random Alcatraz games take thousands of turns to end, so random playouts say nothing; the bots
-search instead. A level looks ``depth`` moves ahead in *best-reply* fashion (Schadd & Winands'
-BRS, which is plain minimax with two players): its own move, then the single reply of any
-opponent that hurts it most, then (depth 3) its own next move, scored by the evaluation. A boarding
-ends the line there: the evaluation averages the alarm's die exactly. Alpha-beta cuts prune the
-replies, the moves are tried best-first by their one-move value, and a clock stops the deepest
-pass early (the previous, complete pass then decides). A move that wins at once is always played.
+search instead, on the evaluation, and a move that wins at once is always played.
+
+Two players: *best-reply* search ``depth`` moves deep (Schadd & Winands' BRS, plain minimax with
+two players): the bot's move, the reply that hurts it most, then (depth 3) its own next move.
+Alpha-beta cuts prune the replies, the moves are tried best-first by their one-move value, and a
+clock stops the deepest pass early (the previous, complete pass then decides).
+
+Three or four players: the same reply-that-hurts-most over every opponent proved far too
+pessimistic (someone can always catch something), so the bots search *max-n* lines with an
+opponent model instead: each opponent, in turn, plays the move its own evaluation rates best, as a
+careful player looking one move ahead would. Depth 2 lets each opponent answer once (a whole
+round), depth 3 adds the bot's own next move (its best of all; deeper levels would only follow its
+:attr:`AlcatrazBot.beam` most promising ones). Passes deepen one level at a time to the clock.
+
+In both, a boarding ends the line there: the evaluation averages the alarm's die exactly.
 
 * beginner: one move ahead, and one move in three at random;
-* intermediate: two moves ahead (its move and the best reply);
-* strong: three moves ahead, within at most :data:`STRONG_SECONDS`.
+* intermediate: depth 2 with two players; at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH`
+  best moves by one-move value (depth 2 alone, one round of replies, barely beat a one-move
+  player there);
+* strong: depth 3 with two players; at 3 or 4, depth 3 over every move, then depth 4 (a second
+  round) as far as the clock allows; within :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
 """
 
 from __future__ import annotations
@@ -27,6 +39,7 @@ NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, 
 STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
 INFINITY = float("inf")
+INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
 @dataclass(frozen=True)
@@ -35,12 +48,14 @@ class Level:
     random_share: float = 0.0  # this share of the moves is played at random
     seconds: float | None = None  # the level's own cap (the caller's budget applies too)
     evaluations: int | None = None  # a deterministic cap on the positions a move may evaluate
+    table_depth: int | None = None  # the depth at 3 or 4 seats, if not ``depth``
+    width: int | None = None  # at 3 or 4 seats: the root moves searched, best first by one move
 
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
     "beginner": Level(depth=1, random_share=1 / 3),
-    "intermediate": Level(depth=2),
-    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS),
+    "intermediate": Level(depth=2, seconds=STRONG_SECONDS, table_depth=3, width=INTERMEDIATE_WIDTH),
+    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS, table_depth=4),
 }
 
 
@@ -49,7 +64,9 @@ class _OutOfTime(Exception):
 
 
 class AlcatrazBot:
-    """Chooses ``seat``'s move by best-reply search; see the module docstring."""
+    """Chooses ``seat``'s move by best-reply (2 seats) or max-n search; see the module docstring.
+    ``width`` caps the root moves a max-n pass tries (best-first), ``beam`` the bot's own moves
+    followed further inside a line; ``table_depth`` is the depth at 3 or 4 seats."""
 
     def __init__(
         self,
@@ -58,12 +75,17 @@ class AlcatrazBot:
         seconds: float | None = None,
         random_share: float = 0.0,
         evaluations: int | None = None,
+        width: int | None = None,
+        beam: int = 3,
+        table_depth: int | None = None,
         seed: int | str = 0,
     ):
         if depth < 1:
             raise ValueError("The search depth must be at least 1.")
         self.depth, self.seconds, self.random_share = depth, seconds, random_share
         self.max_evaluations = evaluations
+        self.width, self.beam = width, beam
+        self.table_depth = depth if table_depth is None else table_depth
         self.rng = random.Random(seed)
         self.deadline = INFINITY
         self.completed_depth = 0  # the deepest pass the previous ``choose`` finished
@@ -78,6 +100,8 @@ class AlcatrazBot:
             seconds=min(limits) if limits else None,
             random_share=preset.random_share,
             evaluations=preset.evaluations,
+            table_depth=preset.table_depth,
+            width=preset.width,
             seed=seed,
         )
 
@@ -99,6 +123,8 @@ class AlcatrazBot:
         self.completed_depth = 1
         if values[order[0]] >= 1.0 or self.depth == 1 or state.phase != "move":
             return moves[self._pick(order, values)]
+        if state.seats > 2:
+            return moves[self._max_n(children, order, seat)]
         best_index = order[0]
         for depth in range(2, self.depth + 1):
             try:
@@ -154,6 +180,61 @@ class AlcatrazBot:
                     return best
         return best
 
+    def _max_n(self, children, order, seat) -> int:
+        """The root move whose max-n line (see :meth:`_line`) ends best for ``seat``, deepening
+        one level of look-ahead at a time up to ``depth``; root moves are tried best-first (by the
+        previous pass) and a pass cut short by the clock counts only if it finished the previous
+        best move."""
+        seats, best_index = children[0].seats, order[0]
+        for depth in range(2, self.table_depth + 1):
+            plies = line_plies(depth, seats) - 1
+            scores: dict[int, float] = {}
+            try:
+                for index in order[: self.width]:
+                    if time.perf_counter() > self.deadline:
+                        raise _OutOfTime
+                    scores[index] = self._line(children[index], seat, plies)[seat]
+            except _OutOfTime:
+                if order[0] in scores:
+                    best_index = max(scores, key=lambda i: scores[i])
+                break
+            best_index = max(scores, key=lambda i: scores[i])
+            order = sorted(scores, key=lambda i: -scores[i])
+            self.completed_depth = depth
+        return best_index
+
+    def _line(self, state: AlcatrazState, me: int, plies: int) -> list[float]:
+        """Max-n with a one-move opponent model: each opponent in turn plays the move its own
+        evaluation rates best (a careful player looking one move ahead), ``me`` the best of its
+        ``beam`` most promising moves; the values after ``plies`` plies, or where a boarding or
+        the end of the game stops the line."""
+        if plies <= 0 or state.phase != "move":
+            return self._values(state)
+        seat = state.to_move
+        moves = ENGINE.legal_moves(state, seat)
+        children = [ENGINE.play(state, seat, move, NO_CHANCE) for move in moves]
+        if seat != me:
+            best, chosen = None, None
+            for child in children:
+                values = self._values(child)
+                if best is None or values[seat] > best[seat]:
+                    best, chosen = values, child
+            return best if plies == 1 else self._line(chosen, me, plies - 1)
+        scored = [(self._values(child), child) for child in children]
+        if plies == 1:
+            return max((values for values, _ in scored), key=lambda values: values[me])
+        scored.sort(key=lambda pair: -pair[0][me])
+        lines = [self._line(child, me, plies - 1) for _, child in scored[: self.beam]]
+        return max(lines, key=lambda values: values[me])
+
+    def _values(self, state: AlcatrazState) -> list[float]:
+        self.evaluations += 1
+        if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
+            raise _OutOfTime
+        if not self.evaluations & 63 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        return evaluate(state)
+
     def _value(self, state: AlcatrazState, seat: int) -> float:
         self.evaluations += 1
         if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
@@ -167,6 +248,12 @@ class AlcatrazBot:
         top = values[order[0]]
         tied = [i for i in order if values[i] == top]
         return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+
+
+def line_plies(depth: int, seats: int) -> int:
+    """Plies of a max-n line ``depth`` levels deep: the bot's own moves at odd levels, a whole
+    round of opponents' replies at even ones (depth 2 at 4 seats: 4 plies, depth 3: 5)."""
+    return depth // 2 * seats + depth % 2
 
 
 def _opponents(state: AlcatrazState, me: int) -> list[int]:

@@ -64,10 +64,13 @@ LEVEL_DESCRIPTIONS = {
         "débutant : regarde un coup en avant et joue au hasard une fois sur trois"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : prévoit, pour chacun de ses coups, la riposte adverse la plus gênante"
+        "intermédiaire : prévoit la riposte de chaque adversaire à ses meilleurs coups (et, à "
+        "plusieurs, son coup suivant) ; bat le plus souvent un joueur qui ne regarde qu'un coup "
+        "en avant"
     ),
     "strong": gettext_lazy(
-        "fort : calcule trois coups (le sien, la riposte, le suivant) en moins d'une seconde"
+        "fort : prévoit aussi son coup suivant, et à plusieurs un second tour de table, en moins "
+        "d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant"
     ),
 }
 

@@ -6,7 +6,13 @@ import random
 
 from play.bots.mcts import RandomBot
 from play.engines.base import chance_for
-from play.games.alcatraz.bots import ALCATRAZ_LEVELS, AlcatrazBot, alcatraz_bot, bot_move
+from play.games.alcatraz.bots import (
+    ALCATRAZ_LEVELS,
+    AlcatrazBot,
+    alcatraz_bot,
+    bot_move,
+    line_plies,
+)
 from play.games.alcatraz.evaluation import evaluate, seat_scores, static_values
 from play.games.registry import get_engine, get_game
 
@@ -143,3 +149,52 @@ def test_intermediate_bot_beats_random_player():
             state = ENGINE.play(state, seat, player.choose(state, seat), chance_for(seed, ply))
         wins += ENGINE.outcome(state).winners == (bot_seat,)
     assert wins >= 3
+
+
+def test_search_parries_a_winning_threat_at_three_seats():
+    """The same threat from seat 2, two turns away: seat 1, all in the cell, cannot reach f1."""
+    state = position(
+        {0: ["g5", "c9"], 2: ["f1", "i9"]}, boat={0: 1, 2: 2}, seats=3, guards={1: "b1"}
+    )
+    for level in ("intermediate", "strong"):
+        bot = alcatraz_bot(level)
+        assert bot.choose(state, 0) == {"type": "move", "from": "g5", "to": "g1"}
+        assert bot.completed_depth >= 2
+
+
+def test_table_search_looks_a_whole_round_ahead():
+    """At 3 and 4 seats depth 2 lets every opponent answer once, depth 3 adds the bot's next move
+    and depth 4 a second round."""
+    assert [line_plies(depth, 4) for depth in (1, 2, 3, 4)] == [1, 4, 5, 8]
+    assert [line_plies(depth, 3) for depth in (1, 2, 3, 4)] == [1, 3, 4, 6]
+    assert [line_plies(depth, 2) for depth in (1, 2, 3)] == [1, 2, 3]
+    for seats in (3, 4):
+        state = ENGINE.new_game(seats=seats, options={}, rng=random.Random(seats))
+        bot = AlcatrazBot(2, table_depth=3)
+        assert bot.choose(state, 0) in ENGINE.legal_moves(state, 0)
+        assert bot.completed_depth == 3
+
+
+def test_table_search_expects_each_opponent_to_play_its_own_best_move():
+    """Seat 1 to move: the line's one reply is the move seat 1's own evaluation rates best."""
+    state = position({0: ["e5", "c8"], 1: ["d6", "b9"], 2: ["g4"]}, seats=3, to_move=1)
+    children = [ENGINE.play(state, 1, m, None) for m in ENGINE.legal_moves(state, 1)]
+    expected = max((evaluate(child) for child in children), key=lambda values: values[1])
+    assert AlcatrazBot(2)._line(state, 0, 1) == expected
+    # a line that stops on a pending alarm is valued there, by the die's mean
+    ready = position({0: ["d1", "f1"], 1: ["a9"], 2: ["b9"]}, boat={0: 1}, seats=3)
+    after = ENGINE.play(ready, 0, {"type": "board", "from": "d1"}, None)
+    assert AlcatrazBot(2)._line(after, 0, 3) == evaluate(after)
+
+
+def test_table_search_width_limits_the_root_moves_searched():
+    """With ``width`` the deep pass tries only that many root moves, best first by one move."""
+    state = ENGINE.new_game(seats=3, options={}, rng=random.Random(3))
+    narrow, wide = AlcatrazBot(2, table_depth=3, width=2), AlcatrazBot(2, table_depth=3)
+    narrow.choose(state, 0)
+    wide.choose(state, 0)
+    assert narrow.completed_depth == wide.completed_depth == 3
+    assert narrow.evaluations < wide.evaluations
+    levels = {level: AlcatrazBot.for_level(level) for level in ALCATRAZ_LEVELS}
+    assert levels["intermediate"].width is not None and levels["strong"].width is None
+    assert levels["intermediate"].table_depth < levels["strong"].table_depth
