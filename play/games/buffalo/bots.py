@@ -34,12 +34,17 @@ from .evaluation import (
 from .solver import PROVEN, Solver, key_of
 
 LEVELS: dict[str, dict] = {
-    # Node budgets: reproducible, weak on purpose, and light on a busy server.
+    # Node budgets: reproducible, weak on purpose, and light on a busy server. The Indians need
+    # deeper search than the buffalo to hold every lane, so intermediate gives them three times
+    # the nodes (it then beat the one-ply player 11 games in 12, against 9 for 15,000 or 30,000
+    # nodes; bench/arena.py, the figures in texts.LEVEL_DESCRIPTIONS).
     "beginner": {"max_depth": 3, "max_nodes": 5_000},
-    "intermediate": {"max_depth": 5, "max_nodes": 15_000},
-    # Searches to the clock (iterative deepening until the time is spent).
-    "strong": {"max_seconds": 1.0},
-    # The same, nearly twice as long (under 2 s), after asking the solver about the position.
+    "intermediate": {"max_nodes": 15_000, "indian_nodes": 45_000},
+    # Searches to the clock (iterative deepening until the time is spent), the Indians longer
+    # than the buffalo (0.7 s / 1.3 s beat intermediate 10 games in 12, 1 s both sides 7 in 12;
+    # about 0.8 s a move on average, as buffalo moves often end early on a found win).
+    "strong": {"max_seconds": 0.7, "indian_seconds": 1.3},
+    # Nearly twice as long (under 2 s), after asking the solver about the position.
     "expert": {"max_seconds": 1.8, "solve": True},
 }
 DEFAULT_SECONDS = 1.0
@@ -77,8 +82,12 @@ class AlphaBetaBot:
         max_nodes: int | None = None,
         max_seconds: float | None = None,
         solve: bool = False,
+        indian_nodes: int | None = None,
+        indian_seconds: float | None = None,
     ):
         self.max_depth = max_depth
+        self.indian_nodes = indian_nodes
+        self.indian_seconds = indian_seconds
         self.solve = solve
         self.max_nodes = max_nodes
         self.max_seconds = (
@@ -100,11 +109,11 @@ class AlphaBetaBot:
         if not moves:
             raise ValueError("no move to choose: the game is over")
         began = time.perf_counter()
-        proven, used = self.proven_move(state) if self.solve else (None, 0)
+        budget, seconds = self.budget_for(state.side)
+        proven, used = self.proven_move(state, budget, seconds) if self.solve else (None, 0)
         if proven is not None:
             return SearchResult(proven, MATE_BOUND, 0, used, [proven])
-        nodes = None if self.max_nodes is None else max(self.max_nodes - used, 1)
-        seconds = self.max_seconds
+        nodes = None if budget is None else max(budget - used, 1)
         if seconds is not None:
             seconds = max(seconds - (time.perf_counter() - began), 0.01)
         search = _Search(nodes, seconds, state.options.blocked_at_once)
@@ -133,22 +142,36 @@ class AlphaBetaBot:
         result.nodes = search.nodes
         return result
 
-    def proven_move(self, state: BuffaloState) -> tuple[int | None, int]:
+    def budget_for(self, side: int) -> tuple[int | None, float | None]:
+        """``(nodes, seconds)`` a move for ``side``: the Indians may have their own budget."""
+        if side == bb.INDIAN_SIDE:
+            return (
+                self.max_nodes if self.indian_nodes is None else self.indian_nodes,
+                self.max_seconds if self.indian_seconds is None else self.indian_seconds,
+            )
+        return self.max_nodes, self.max_seconds
+
+    def proven_move(
+        self, state: BuffaloState, budget: int | None = None, seconds: float | None = None
+    ) -> tuple[int | None, int]:
         """``(move, solver nodes)``: a move keeping a win the solver proves within its share.
 
-        The solver's budget is ``SOLVER_SHARE`` of the bot's (nodes or seconds); standard turns
-        and default rules only. Proven positions stay in :data:`solver.PROVEN` for later moves.
+        The solver's budget is ``SOLVER_SHARE`` of the move's (``budget`` nodes or ``seconds``,
+        the bot's by default); standard turns and default rules only. Proven positions stay in
+        :data:`solver.PROVEN` for later moves.
         """
+        if budget is None and seconds is None:
+            budget, seconds = self.budget_for(state.side)
         if (
             state.opening_left
             or state.options.blocked_at_once
             or state.buffalo.bit_count() > SOLVER_MAX_BUFFALO
         ):
             return None, 0
-        nodes = None if self.max_nodes is None else int(self.max_nodes * SOLVER_SHARE)
+        nodes = None if budget is None else int(budget * SOLVER_SHARE)
         deadline = None
-        if self.max_seconds is not None:
-            deadline = time.perf_counter() + self.max_seconds * SOLVER_SHARE
+        if seconds is not None:
+            deadline = time.perf_counter() + seconds * SOLVER_SHARE
         solver = Solver(max_nodes=nodes, deadline=deadline)
         move = solver.winning_move(state.buffalo, state.dogs, state.chief, state.side)
         return move, solver.nodes

@@ -69,6 +69,8 @@ class BuffaloGame(GamePackage):
 
         preset = dict(LEVELS[level])
         preset["max_seconds"] = min(preset.get("max_seconds") or seconds, seconds)
+        if preset.get("indian_seconds") is not None:
+            preset["indian_seconds"] = min(preset["indian_seconds"], seconds)
         return AlphaBetaBot(**preset).choose(state)
 
 

@@ -61,18 +61,19 @@ PIECES = {
     "chief": gettext_lazy("chef"),
 }
 
-# Measured with bench/buffalo_match.py (20 games a side or more; see the figures there).
+# Measured with bench/buffalo_match.py and bench/arena.py (40 games a pairing, both sides).
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
         "débutant : regarde trois coups en avant ; bat presque toujours un joueur au hasard"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : calcule environ cinq coups en avant ; bat quatre fois sur cinq un "
-        "joueur qui ne regarde qu'un coup"
+        "intermédiaire : calcule cinq ou six coups en avant, plus loin pour les Indiens ; bat "
+        "près de neuf fois sur dix un joueur qui ne regarde qu'un coup"
     ),
     "strong": gettext_lazy(
-        "fort : cherche une seconde par coup ; gagne 4 parties sur 5 contre le moteur "
-        "Fairy-Stockfish réglé à 30 ms par coup"
+        "fort : cherche moins d'une seconde par coup en moyenne, plus longtemps pour les "
+        "Indiens ; bat l'intermédiaire 7 parties sur 10 et un joueur qui ne regarde qu'un coup 9 "
+        "sur 10"
     ),
     "expert": gettext_lazy(
         "expert : cherche jusqu'à deux secondes par coup et joue les fins de partie prouvées par "

@@ -62,6 +62,31 @@ def test_bot_respects_its_node_budget_and_is_deterministic():
     assert first.move in state.int_moves() and first.pv[0] == first.move
 
 
+def test_indians_get_their_own_node_budget():
+    bot = AlphaBetaBot(max_nodes=1_000, indian_nodes=3_000)
+    start = ENGINE.new_game(seats=2, options={}, rng=None)
+    assert bot.search(start).nodes <= 1_000  # the buffalo move first
+    indians = start.child(bot.choose_int(start))
+    assert indians.side == 1
+    nodes = bot.search(indians).nodes
+    assert 1_000 < nodes <= 3_000
+    assert AlphaBetaBot(max_nodes=1_000).search(indians).nodes <= 1_000
+
+
+def test_indian_seconds_are_capped_by_the_request_budget(monkeypatch):
+    from play.games.buffalo import bots
+
+    seen = []
+    monkeypatch.setitem(bots.LEVELS, "strong", {"max_seconds": 0.7, "indian_seconds": 1.3})
+    monkeypatch.setattr(
+        bots.AlphaBetaBot, "choose", lambda self, state: seen.append(self.budget_for(1)) or None
+    )
+    state = ENGINE.new_game(seats=2, options={}, rng=None)
+    GAME.bot_move(state, 0, level="strong", rng=random.Random(1), seconds=0.5)
+    GAME.bot_move(state, 0, level="strong", rng=random.Random(1), seconds=2.0)
+    assert seen == [(None, 0.5), (None, 1.3)]
+
+
 def test_bot_plays_the_opening_turn_of_a_handicap():
     state = ENGINE.new_game(seats=2, options={"opening_buffalo_moves": 3}, rng=None)
     for _ in range(3):
@@ -75,13 +100,14 @@ def test_levels_give_legal_moves(level):
     state = ENGINE.new_game(seats=2, options={}, rng=None).child(0 | 11 << 7)  # a1-a2
     preset = dict(LEVELS[level])
     if "max_seconds" in preset:  # the clock levels, on a node budget to stay reproducible
-        preset = preset | {"max_seconds": None, "max_nodes": 3_000}
+        preset = preset | {"max_seconds": None, "indian_seconds": None, "max_nodes": 3_000}
     assert AlphaBetaBot(**preset).choose_int(state) in state.int_moves()
 
 
 def test_strong_and_expert_search_to_the_clock_not_to_a_node_cap():
     assert "max_nodes" not in LEVELS["strong"] and "max_nodes" not in LEVELS["expert"]
     assert LEVELS["expert"]["max_seconds"] > LEVELS["strong"]["max_seconds"]
+    assert LEVELS["strong"]["indian_seconds"] < 2  # no move over the 2 s a move ceiling
     assert GAME.bot_levels == ("beginner", "intermediate", "strong", "expert")
 
 
