@@ -38,8 +38,9 @@ LEVELS: dict[str, dict] = {
     # deeper search than the buffalo to hold every lane, so intermediate gives them three times
     # the nodes (it then beat the one-ply player 11 games in 12, against 9 for 15,000 or 30,000
     # nodes; bench/arena.py, the figures in texts.LEVEL_DESCRIPTIONS).
-    "beginner": {"max_depth": 3, "max_nodes": 5_000},
-    "intermediate": {"max_nodes": 15_000, "indian_nodes": 45_000},
+    # Their clocks only guard a busy machine (the nodes take 0.03–0.3 s on an idle one).
+    "beginner": {"max_depth": 3, "max_nodes": 5_000, "max_seconds": 0.5},
+    "intermediate": {"max_nodes": 15_000, "indian_nodes": 45_000, "max_seconds": 1.0},
     # Searches to the clock (iterative deepening until the time is spent), the Indians longer
     # than the buffalo (0.7 s / 1.3 s beat intermediate 10 games in 12, 1 s both sides 7 in 12;
     # about 0.8 s a move on average, as buffalo moves often end early on a found win).
