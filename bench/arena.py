@@ -340,7 +340,11 @@ def run(
                 if progress:
                     progress(records[-1])
             return records
-        path = type(game).__module__
+        from play.games.registry import games
+
+        # Workers find the game again by its slug, or (a package outside the registry) by the
+        # module that defines it.
+        path = game.slug if game.slug in games() else type(game).__module__
         pool = ProcessPoolExecutor(
             jobs, initializer=_worker_init, initargs=(path, list(roster), args)
         )
@@ -469,7 +473,12 @@ def load_game(slug_or_path: str):
         module = import_module(slug_or_path)
     except ModuleNotFoundError:
         raise SystemExit(f"Unknown game {slug_or_path!r}: one of {', '.join(registered)}") from None
-    return getattr(module, "GAME", None) or import_module(f"{slug_or_path}.game").GAME
+    game = getattr(module, "GAME", None)
+    if game is None and hasattr(module, "__path__"):  # a package whose GAME lives in .game
+        game = import_module(f"{slug_or_path}.game").GAME
+    if game is None:  # the module defining the package's class: the GAME is its package's
+        game = import_module(slug_or_path.rpartition(".")[0]).GAME
+    return game
 
 
 def parser_for(game_slug: str | None = None) -> argparse.ArgumentParser:

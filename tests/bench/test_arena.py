@@ -210,3 +210,13 @@ def test_pairs_restrict_the_schedule_and_the_table(capsys):
     arena.main(["tests.bench.toy_race", "--games", "2", "--pairs", "strong:random", "--quiet"])
     out = capsys.readouterr().out
     assert "strong        random" in out and "greedy" not in out
+
+
+def test_a_game_is_found_by_slug_package_or_the_module_defining_its_class():
+    from play.games.registry import get_game
+
+    powwow = get_game("powwow")
+    assert arena.load_game("powwow") is powwow
+    assert arena.load_game("play.games.powwow") is powwow
+    # what a worker process is given for a package outside the registry
+    assert arena.load_game(type(powwow).__module__) is powwow
