@@ -55,13 +55,16 @@ def category_get_or_create(*, code: str, label: str, family: str) -> Category:
     return category
 
 
-def game_search_text(game: Game) -> str:
-    """Everything a visitor may type to find the game: title, people, publisher, category, rules."""
-    parts = [game.title]
-    parts += [credit.author.name for credit in game.credits.select_related("author")]
-    if game.publisher_id:
+def game_search_text(game: Game, author_names: Iterable[str] | None = None) -> str:
+    """Everything a visitor may type to find the game: title, people (once each), publisher,
+    category, rules. ``author_names``: the game's authors when the caller has them at hand (an
+    import), else read from its credits."""
+    if author_names is None:
+        author_names = [c.author.name for c in game.credits.select_related("author")]
+    parts = [game.title, *dict.fromkeys(author_names)]
+    if game.publisher:
         parts.append(game.publisher.name)
-    if game.category_id:
+    if game.category:
         parts += [game.category.code, game.category.label, game.category.family]
     parts += [game.principle, game.pedagogical_analysis, game.components, game.rules_text]
     return "\n".join(p for p in parts if p)

@@ -222,7 +222,9 @@ class CatalogueWriter:
             if (id(person), role) not in seen:
                 seen.add((id(person), role))
                 pairs.append((person, role))
-        game.search_text = _search_text(game, [person for person, _role in pairs])
+        game.search_text = catalogue_services.game_search_text(
+            game, [person.name for person, _role in pairs]
+        )
         try:
             game.clean_fields(exclude=UNCHECKED)
         except ValidationError as error:
@@ -242,14 +244,3 @@ class CatalogueWriter:
             slug, n = f"{base}-{n}", n + 1
         self.game_slugs.add(slug)
         return slug
-
-
-def _search_text(game: Game, authors: list[Author]) -> str:
-    """As :func:`catalogue.services.game_search_text`, from the objects at hand (no query)."""
-    parts = [game.title, *dict.fromkeys(author.name for author in authors)]
-    if game.publisher:
-        parts.append(game.publisher.name)
-    if game.category:
-        parts += [game.category.code, game.category.label, game.category.family]
-    parts += [game.principle, game.pedagogical_analysis, game.components, game.rules_text]
-    return "\n".join(p for p in parts if p)

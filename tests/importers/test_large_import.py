@@ -182,3 +182,21 @@ def test_the_statistics_refresh_analyzes_the_games_on_postgresql(tmp_path):
         _statistics_refresh()
         cursor.execute("SELECT reltuples FROM pg_class WHERE relname = 'catalogue_game'")
         assert cursor.fetchone()[0] == Game.objects.count() == 30
+
+
+@pytest.mark.django_db
+def test_a_streamed_import_stores_the_search_text_an_edit_would_compute(
+    tmp_path, stream_everything
+):
+    from catalogue.services import game_search_text
+
+    path = tmp_path / "export.csv"
+    path.write_text(
+        "titre;auteurs;editeur;joueurs_min;joueurs_max;regle\n"
+        "Le Jeu;Ada Lovelace, Alan Turing;Éditions du Pré;2;4;On lance le dé.\n",
+        encoding="utf-8",
+    )
+    call_command("import_games", str(path), stdout=StringIO(), stderr=StringIO())
+    game = Game.objects.get()
+    assert "Ada Lovelace" in game.search_text and "Éditions du Pré" in game.search_text
+    assert game.search_text == game_search_text(game)  # one function for both paths
