@@ -41,6 +41,7 @@ NEXT_MOVE_DISCOUNT = 0.7  # a prisoner is worth this share of the best square it
 EXPOSED_LOSS = 0.6  # share of a prisoner's value lost when an opponent's next move can catch it
 SCORE_SPAN = 8.0  # score gap to the best opponent that spans the whole reward range [0, 1]
 SQUARES = WIDTH * UNNUMBERED_ROW
+SIDES = 2 * UNNUMBERED_ROW + 2  # two sides of each row's guard, indexed 2 * row + (right side)
 
 
 def square_values(state: AlcatrazState) -> list[float]:
@@ -81,43 +82,48 @@ def seat_scores(state: AlcatrazState) -> list[float]:
     seats, guards, board = state.seats, state.guards, state.board
     values, ready_squares = _tables(guards[1], guards[2])
     scores = [BOAT_WEIGHT * b for b in state.boat]
-    cell_moves, square_moves = _prisoner_moves(state)
-    cell_summary = _summarise(cell_moves, guards, values)
     reach: list[list[int]] = []  # per seat: the longest move into each side of each row
     bars: list[set[tuple[int, int]]] = []  # per seat: (row, column) a guard of rows 1-2 can end on
     best_next: list[dict[int, float]] = []  # per seat: origin (board index, -1 the cell) -> value
+    cell_far, cell_ends = [0] * SIDES, set()
+    cell_best = _fold(CELL_RAYS, board, guards, values, cell_far, cell_ends)
     for seat in range(seats):
         if state.cell[seat]:
-            far, ends, best = list(cell_summary[0]), set(cell_summary[1]), {-1: cell_summary[2]}
+            reach.append(list(cell_far))
+            bars.append(set(cell_ends))
+            best_next.append({-1: cell_best})
         else:
-            far, ends, best = [0] * (2 * UNNUMBERED_ROW + 2), set(), {}
-        for index, moves in square_moves.items():
-            if board[index] == seat:
-                best[index] = _summarise(moves, guards, values, far, ends)[2]
-        reach.append(far)
-        bars.append(ends)
-        best_next.append(best)
+            reach.append([0] * SIDES)
+            bars.append(set())
+            best_next.append({})
+    occupied = [(origin, owner) for origin, owner in enumerate(board) if owner >= 0]
+    for origin, owner in occupied:
+        best_next[owner][origin] = _fold(
+            SQUARE_RAYS[origin], board, guards, values, reach[owner], bars[owner]
+        )
     mover = state.to_move if state.phase == "move" else -1
     mover_ready = 0
     for seat in range(seats):
         scores[seat] += state.cell[seat] * NEXT_MOVE_DISCOUNT * best_next[seat].get(-1, 0.0)
-    for index, owner in enumerate(board):
-        if owner < 0:
-            continue
+    for index, owner in occupied:
         row, col = index // WIDTH + 1, index % WIDTH
         here = values[index]
         ready = ready_squares[index]
         if ready and owner == mover:
             mover_ready += 1
             continue
-        others = [o for o in range(seats) if o != owner]
-        if ready and any((r, col) in bars[o] for o in others for r in range(1, row)):
+        if ready and any(
+            (r, col) in bars[o] for o in range(seats) if o != owner for r in range(1, row)
+        ):
             here -= READY_BONUS * (1.0 - BLOCKABLE_SHARE)
         value = max(here, NEXT_MOVE_DISCOUNT * best_next[owner].get(index, 0.0))
         guard = guards[row]
         if row != UNNUMBERED_ROW and col != guard:
-            side = 2 * row + (col > guard)
-            if max(reach[o][side] for o in others) >= abs(col - guard):
+            side, threat = 2 * row + (col > guard), 0
+            for other in range(seats):
+                if other != owner and reach[other][side] > threat:
+                    threat = reach[other][side]
+            if threat >= abs(col - guard):
                 value *= 1.0 - EXPOSED_LOSS
         scores[owner] += value
     if mover_ready:
@@ -127,58 +133,60 @@ def seat_scores(state: AlcatrazState) -> list[float]:
     return scores
 
 
-def _prisoner_moves(state: AlcatrazState):
-    """``(row, col, distance)`` of the legal prisoner moves out of the cell (the same for every
-    seat) and from each occupied square (by board index): :func:`.moves.destinations`, shared."""
-    board, guards = state.board, state.guards
-    cell_moves = []
+def _rays() -> tuple[list[list[tuple[int, int, int, int]]], list[list[tuple]]]:
+    """Precomputed straight lines: out of the cell up each column, and from each board square in
+    each direction, as ``(row, col, board index, distance)`` up to the board's edge."""
+    cell = []
     for col in range(WIDTH):
-        row, distance = UNNUMBERED_ROW, 1
-        while row >= 1 and guards[row] != col:
-            if board[(row - 1) * WIDTH + col] == EMPTY and (
-                row == UNNUMBERED_ROW or abs(col - guards[row]) > distance
-            ):
-                cell_moves.append((row, col, distance))
-            row, distance = row - 1, distance + 1
-    square_moves = {}
-    for index, owner in enumerate(board):
-        if owner < 0:
-            continue
+        cell.append(
+            [(row, col, (row - 1) * WIDTH + col, UNNUMBERED_ROW + 1 - row)
+             for row in range(UNNUMBERED_ROW, 0, -1)]
+        )  # fmt: skip
+    squares = []
+    for index in range(SQUARES):
         start_row, start_col = index // WIDTH + 1, index % WIDTH
-        found = []
+        lines = []
         for dr, dc in DIRECTIONS:
-            row, col, distance = start_row + dr, start_col + dc, 1
+            line, row, col, distance = [], start_row + dr, start_col + dc, 1
             while 1 <= row <= UNNUMBERED_ROW and 0 <= col < WIDTH:
-                guard = guards[row]
-                if guard == col:
-                    break
-                if board[(row - 1) * WIDTH + col] == EMPTY and (
-                    row == UNNUMBERED_ROW or abs(col - guard) > distance
-                ):
-                    found.append((row, col, distance))
+                line.append((row, col, (row - 1) * WIDTH + col, distance))
                 row, col, distance = row + dr, col + dc, distance + 1
-        square_moves[index] = found
-    return cell_moves, square_moves
+            lines.append(line)
+        squares.append(lines)
+    return cell, squares
 
 
-def _summarise(moves, guards, values, far=None, ends=None):
-    """Fold moves into the longest reach per row side, the guard ends of rows 1-2, and the best
-    destination value (``far`` and ``ends`` are updated in place when given)."""
-    far = [0] * (2 * UNNUMBERED_ROW + 2) if far is None else far
-    ends = set() if ends is None else ends
+CELL_RAYS, SQUARE_RAYS = _rays()
+
+
+def _fold(lines, board, guards, values, far, ends) -> float:
+    """Walk the legal prisoner moves along ``lines`` (from :data:`CELL_RAYS` or
+    :data:`SQUARE_RAYS`: the rules of :func:`.moves.destinations`) and fold them into ``far``
+    (the longest move into each side of each numbered row: what a guard there could be pushed
+    past) and ``ends`` (the squares a guard of rows 1-2 can be made to end on), both updated in
+    place; return the best destination's square value. A line stops at a guard; a square is a
+    destination if empty and, on a numbered row, farther from its guard than the move is long."""
     best = 0.0
-    for row, col, distance in moves:
-        if row != UNNUMBERED_ROW:
+    for line in lines:
+        for row, col, index, distance in line:
             guard = guards[row]
-            side = 2 * row + (col > guard)
-            if distance > far[side]:
-                far[side] = distance
-            if row < HATCHED_ROWS[-1]:
-                ends.add((row, guard + distance if col > guard else guard - distance))
-        value = values[(row - 1) * WIDTH + col]
-        if value > best:
-            best = value
-    return far, ends, best
+            if guard == col:
+                break
+            if board[index] != EMPTY:
+                continue
+            if row != UNNUMBERED_ROW:
+                gap = col - guard
+                if (gap if gap > 0 else -gap) <= distance:
+                    continue
+                side = 2 * row + (gap > 0)
+                if distance > far[side]:
+                    far[side] = distance
+                if row < HATCHED_ROWS[-1]:
+                    ends.add((row, guard + distance if gap > 0 else guard - distance))
+            value = values[index]
+            if value > best:
+                best = value
+    return best
 
 
 # what a further ready prisoner of the seat to move is worth (it may board on a later turn)

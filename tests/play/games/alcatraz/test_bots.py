@@ -13,7 +13,18 @@ from play.games.alcatraz.bots import (
     bot_move,
     line_plies,
 )
-from play.games.alcatraz.evaluation import evaluate, seat_scores, static_values
+from play.games.alcatraz.evaluation import (
+    CELL_RAYS,
+    SIDES,
+    SQUARE_RAYS,
+    _fold,
+    evaluate,
+    seat_scores,
+    square_values,
+    static_values,
+)
+from play.games.alcatraz.moves import destinations
+from play.games.alcatraz.state import SQUARE_NAMES, UNNUMBERED_ROW, WIDTH
 from play.games.registry import get_engine, get_game
 
 ENGINE = get_engine("alcatraz")
@@ -35,6 +46,42 @@ def test_evaluation_is_a_reward_per_seat():
     values = evaluate(position({0: ["d3"], 1: ["a9"]}, boat={0: 1}, seats=3))
     assert len(values) == 3 and all(0.0 <= v <= 1.0 for v in values)
     assert values[0] > values[1] and values[0] > values[2]
+
+
+def test_evaluation_walks_exactly_the_legal_prisoner_moves():
+    # The evaluation folds the moves along precomputed lines instead of listing them: for every
+    # origin of random positions, the best square it reaches and the longest move into each side
+    # of each guard must be those of the rules' own move list.
+    rng = random.Random(5)
+    checked = 0
+    for seats in (2, 3, 4):
+        state = ENGINE.new_game(seats=seats, options={}, rng=rng)
+        for _ in range(120):
+            if not ENGINE.to_act(state):
+                break
+            seat = ENGINE.to_act(state)[0]
+            moves = ENGINE.legal_moves(state, seat)
+            state = ENGINE.play(state, seat, moves[rng.randrange(len(moves))], rng)
+            values = square_values(state)
+            for mover in range(seats):
+                listed = destinations(state, mover)
+                origins = {origin for origin, *_ in listed}
+                for origin in origins:
+                    mine = [(r, c, d) for o, r, c, d in listed if o == origin]
+                    lines = (
+                        CELL_RAYS if origin == "cell" else SQUARE_RAYS[SQUARE_NAMES.index(origin)]
+                    )
+                    far, ends = [0] * SIDES, set()
+                    best = _fold(lines, state.board, state.guards, values, far, ends)
+                    assert best == max(values[(r - 1) * WIDTH + c] for r, c, _ in mine)
+                    expected = [0] * SIDES
+                    for r, c, d in mine:
+                        if r != UNNUMBERED_ROW:
+                            side = 2 * r + (c > state.guards[r])
+                            expected[side] = max(expected[side], d)
+                    assert far == expected
+                    checked += 1
+    assert checked > 500
 
 
 def test_evaluation_prefers_progress_and_safety():
