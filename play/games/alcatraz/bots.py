@@ -39,6 +39,7 @@ NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, 
 STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
 INFINITY = float("inf")
+TIE_MARGIN = 1e-9  # two-seat search: root moves within this of the best are tied (exact values)
 INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
@@ -133,6 +134,11 @@ class AlcatrazBot:
                 break
             order = sorted(order, key=lambda i: -scores[i])
             self.completed_depth = depth
+            # moves as good as the best share the choice: a deterministic pick can repeat
+            # the same few positions to the turn limit against a player that does likewise
+            top = scores[best_index] - TIE_MARGIN
+            tied = [i for i in order if scores[i] >= top]
+            best_index = tied[self.rng.randrange(len(tied))] if len(tied) > 1 else best_index
         return moves[best_index]
 
     # -- the search ----------------------------------------------------------------------------
@@ -142,7 +148,7 @@ class AlcatrazBot:
         for the others)."""
         best, best_index, scores = -INFINITY, order[0], {}
         for index in order:
-            value = self._after_own_move(children[index], seat, depth - 1, best)
+            value = self._after_own_move(children[index], seat, depth - 1, best - TIE_MARGIN)
             scores[index] = value
             if value > best:
                 best, best_index = value, index

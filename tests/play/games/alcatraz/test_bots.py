@@ -166,9 +166,37 @@ def test_beginner_plays_some_random_moves_and_the_others_none():
     state = ENGINE.new_game(seats=2, options={}, rng=random.Random(0))
     beginner = {tuple(alcatraz_bot("beginner", seed=s).choose(state, 0).items()) for s in range(30)}
     searcher = {
-        tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(5)
+        tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(30)
     }
-    assert len(beginner) > len(searcher) == 1
+    best = _two_seat_scores(state, depth=2)
+    top = max(best.values())
+    assert all(best[move] == top for move in searcher)  # its choices are all the best
+    assert any(best[move] < top for move in beginner)  # some of the beginner's are not
+
+
+def _two_seat_scores(state, depth):
+    """Every root move's exact two-seat search value at ``depth`` (by move items)."""
+    bot = AlcatrazBot(depth)
+    moves = ENGINE.legal_moves(state, state.to_move)
+    children = [ENGINE.play(state, state.to_move, move, random.Random(0)) for move in moves]
+    return {
+        tuple(move.items()): bot._after_own_move(child, state.to_move, depth - 1, -1.0)
+        for move, child in zip(moves, children)
+    }
+
+
+def test_two_seat_search_shares_the_choice_between_tied_moves():
+    # A deterministic pick can repeat the same positions to the turn limit against a player that
+    # does likewise: moves as good as the best are chosen at random (seeded).
+    state = ENGINE.new_game(seats=2, options={}, rng=random.Random(0))
+    best = _two_seat_scores(state, depth=2)
+    top = max(best.values())
+    tied = {move for move, value in best.items() if value == top}
+    assert len(tied) > 1
+    chosen = {
+        tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(40)
+    }
+    assert len(chosen) > 1 and chosen <= tied
 
 
 def test_package_bot_move_is_legal_at_every_seat_count():
