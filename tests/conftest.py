@@ -27,6 +27,27 @@ def sample_files() -> list[tuple[str, bytes]]:
 
 
 @pytest.fixture
+def librarian_user(db):
+    """A member of the librarians' group with staff access (password ``bibli-0-theque``)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from catalogue.roles import LIBRARIAN_GROUP
+
+    user = get_user_model().objects.create_user("alice", password="bibli-0-theque", is_staff=True)
+    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
+    return user
+
+
+@pytest.fixture
+def librarian(librarian_user, client):
+    """The librarian, signed in on the test client (the admin's pages; the API's tests override
+    it with a token client)."""
+    client.force_login(librarian_user)
+    return librarian_user
+
+
+@pytest.fixture
 def imported(db, sample_files):
     """The catalogue with the five sample records imported."""
     from importers.services import import_run
@@ -40,3 +61,15 @@ def imported(db, sample_files):
 def _search_index(tmp_path, settings):
     """Each test searches a fresh index replica of its own, built from its own database."""
     settings.SEARCH_INDEX_DIR = str(tmp_path / "search-index")
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Every test starts and ends in the site's default language: a request in English leaves
+    English active in the thread, and a later test would read English messages."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)

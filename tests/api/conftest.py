@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
-
-from catalogue.roles import LIBRARIAN_GROUP
 
 
 @pytest.fixture(autouse=True)
@@ -23,13 +20,6 @@ def _fresh_throttle(db):
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()
-
-
-@pytest.fixture
-def librarian_user(db):
-    user = get_user_model().objects.create_user("alice", password="bibli-0-theque", is_staff=True)
-    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
-    return user
 
 
 @pytest.fixture

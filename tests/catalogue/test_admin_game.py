@@ -5,23 +5,13 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from catalogue.admin_forms import GameAdminForm
-from catalogue.roles import LIBRARIAN_GROUP
 from tests.conftest import SAMPLE_FILES, sample_bytes
 from tests.factories import make_game
-
-
-@pytest.fixture
-def librarian(db, client):
-    user = get_user_model().objects.create_user("alice", password="x-unused-x", is_staff=True)
-    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

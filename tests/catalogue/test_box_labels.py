@@ -5,23 +5,13 @@ import re
 import pytest
 import zxingcpp
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.urls import reverse
 
 from catalogue.models import Game
-from catalogue.roles import LIBRARIAN_GROUP
 from tests.factories import make_game
 
 STRATEGY = ("A 406", "jeu de stratégie", "jeu de règles")
 PIXELS_PER_MODULE = 4
-
-
-@pytest.fixture
-def librarian(db, client):
-    user = get_user_model().objects.create_user("alice", password="x-unused-x", is_staff=True)
-    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
-    client.force_login(user)
-    return user
 
 
 @pytest.fixture

@@ -1,6 +1,5 @@
 """The librarians' import screen: upload → dry-run report → confirm (or cancel); the history."""
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -9,16 +8,6 @@ from catalogue.models import Game
 from catalogue.roles import LIBRARIAN_GROUP, librarian_codenames
 from importers.models import ImportBatch
 from tests.conftest import SAMPLE_FILES, sample_bytes
-
-
-@pytest.fixture
-def librarian(db, client):
-    from django.contrib.auth.models import Group
-
-    user = get_user_model().objects.create_user("alice", password="x-unused-x", is_staff=True)
-    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
-    client.force_login(user)
-    return user
 
 
 def upload(client, *files):

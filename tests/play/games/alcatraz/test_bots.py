@@ -181,7 +181,7 @@ def _two_seat_scores(state, depth):
     children = [ENGINE.play(state, state.to_move, move, random.Random(0)) for move in moves]
     return {
         tuple(move.items()): bot._after_own_move(child, state.to_move, depth - 1, -1.0)
-        for move, child in zip(moves, children)
+        for move, child in zip(moves, children, strict=True)
     }
 
 
