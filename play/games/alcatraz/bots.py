@@ -15,7 +15,10 @@ careful player looking one move ahead would. Depth 2 lets each opponent answer o
 round), depth 3 adds the bot's own next move (its best of all; deeper levels would only follow its
 :attr:`AlcatrazBot.beam` most promising ones). Passes deepen one level at a time to the clock.
 
-In both, a boarding ends the line there: the evaluation averages the alarm's die exactly.
+In both, a boarding ends the line there: the evaluation averages the alarm's die exactly, and root
+moves tied with the best share the choice (seeded): two deterministic players could otherwise
+repeat the same positions to the turn limit (a sixth of the two-seat games against the one-move
+player were such draws).
 
 * beginner: one move ahead, and one move in three at random;
 * intermediate: depth 2 with two players; at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH`
@@ -39,7 +42,7 @@ NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, 
 STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
 INFINITY = float("inf")
-TIE_MARGIN = 1e-9  # two-seat search: root moves within this of the best are tied (exact values)
+TIE_MARGIN = 1e-9  # root moves within this of the best are tied
 INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
@@ -134,11 +137,7 @@ class AlcatrazBot:
                 break
             order = sorted(order, key=lambda i: -scores[i])
             self.completed_depth = depth
-            # moves as good as the best share the choice: a deterministic pick can repeat
-            # the same few positions to the turn limit against a player that does likewise
-            top = scores[best_index] - TIE_MARGIN
-            tied = [i for i in order if scores[i] >= top]
-            best_index = tied[self.rng.randrange(len(tied))] if len(tied) > 1 else best_index
+            best_index = self._best_of(scores)  # upper bounds below the best never tie
         return moves[best_index]
 
     # -- the search ----------------------------------------------------------------------------
@@ -202,12 +201,19 @@ class AlcatrazBot:
                     scores[index] = self._line(children[index], seat, plies)[seat]
             except _OutOfTime:
                 if order[0] in scores:
-                    best_index = max(scores, key=lambda i: scores[i])
+                    best_index = self._best_of(scores)
                 break
-            best_index = max(scores, key=lambda i: scores[i])
+            best_index = self._best_of(scores)
             order = sorted(scores, key=lambda i: -scores[i])
             self.completed_depth = depth
         return best_index
+
+    def _best_of(self, scores: dict[int, float]) -> int:
+        """The best-scored index; indices tied with it share the choice (seeded): a
+        deterministic pick can repeat the same positions to the turn limit."""
+        top = max(scores.values()) - TIE_MARGIN  # (a cut-off bound is at most this: not tied)
+        tied = [i for i, score in scores.items() if score > top]
+        return tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
 
     def _line(self, state: AlcatrazState, me: int, plies: int) -> list[float]:
         """Max-n with a one-move opponent model: each opponent in turn plays the move its own

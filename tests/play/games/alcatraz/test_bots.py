@@ -273,3 +273,10 @@ def test_table_search_width_limits_the_root_moves_searched():
     levels = {level: AlcatrazBot.for_level(level) for level in ALCATRAZ_LEVELS}
     assert levels["intermediate"].width is not None and levels["strong"].width is None
     assert levels["intermediate"].table_depth < levels["strong"].table_depth
+
+
+def test_root_moves_tied_with_the_best_share_the_choice_in_both_searches():
+    scores = {0: 0.5, 3: 0.5, 5: 0.5 - 1e-12, 7: 0.4}
+    chosen = {AlcatrazBot(2, seed=seed)._best_of(scores) for seed in range(40)}
+    assert chosen == {0, 3, 5}
+    assert AlcatrazBot(2)._best_of({0: 0.3, 1: 0.6}) == 1
