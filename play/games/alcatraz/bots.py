@@ -15,10 +15,10 @@ careful player looking one move ahead would. Depth 2 lets each opponent answer o
 round), depth 3 adds the bot's own next move (its best of all; deeper levels would only follow its
 :attr:`AlcatrazBot.beam` most promising ones). Passes deepen one level at a time to the clock.
 
-In both, a boarding ends the line there: the evaluation averages the alarm's die exactly, and root
-moves tied with the best share the choice (seeded): two deterministic players could otherwise
-repeat the same positions to the turn limit (a sixth of the two-seat games against the one-move
-player were such draws).
+In both, a boarding ends the line there: the evaluation averages the alarm's die exactly. Two
+players can repeat the same positions to the turn limit (a sixth of the two-seat games against the
+one-move player were such draws): root moves tied with the best share the choice (seeded), and a
+root move back to one of the last turns' positions (``state.recent``) is worth at most a draw.
 
 * beginner: one move ahead, and one move in three at random;
 * intermediate: depth 2 with two players; at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH`
@@ -43,6 +43,9 @@ STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
 INFINITY = float("inf")
 TIE_MARGIN = 1e-9  # root moves within this of the best are tied
+# A root move back to a recent turn's position is worth at most a draw: nobody progresses in a
+# cycle and the turn limit will call it one (a penalty of 0.02 left most such cycles in place).
+REPEAT_VALUE = 0.5
 INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
@@ -94,6 +97,7 @@ class AlcatrazBot:
         self.deadline = INFINITY
         self.completed_depth = 0  # the deepest pass the previous ``choose`` finished
         self.evaluations = 0
+        self.repeats: list[bool] = []  # per root move: whether it repeats a recent position
 
     @classmethod
     def for_level(cls, level: str, *, seconds: float | None = None, seed: int | str = 0):
@@ -121,7 +125,11 @@ class AlcatrazBot:
         began = time.perf_counter()
         self.deadline = INFINITY if self.seconds is None else began + self.seconds
         children = [ENGINE.play(state, seat, move, NO_CHANCE) for move in moves]
-        values = [evaluate(child)[seat] for child in children]  # never cut short: the fallback
+        seen = set(state.recent)
+        self.repeats = [  # (a boarding or a won game is never a repetition)
+            child.phase == "move" and child.position_key() in seen for child in children
+        ]
+        values = [self._root_value(i, evaluate(child)[seat]) for i, child in enumerate(children)]
         self.evaluations = len(children)
         order = sorted(range(len(moves)), key=lambda i: -values[i])
         self.completed_depth = 1
@@ -148,6 +156,7 @@ class AlcatrazBot:
         best, best_index, scores = -INFINITY, order[0], {}
         for index in order:
             value = self._after_own_move(children[index], seat, depth - 1, best - TIE_MARGIN)
+            value = self._root_value(index, value)  # a bound at most alpha stays one
             scores[index] = value
             if value > best:
                 best, best_index = value, index
@@ -198,7 +207,8 @@ class AlcatrazBot:
                 for index in order[: self.width]:
                     if time.perf_counter() > self.deadline:
                         raise _OutOfTime
-                    scores[index] = self._line(children[index], seat, plies)[seat]
+                    line = self._line(children[index], seat, plies)
+                    scores[index] = self._root_value(index, line[seat])
             except _OutOfTime:
                 if order[0] in scores:
                     best_index = self._best_of(scores)
@@ -207,6 +217,10 @@ class AlcatrazBot:
             order = sorted(scores, key=lambda i: -scores[i])
             self.completed_depth = depth
         return best_index
+
+    def _root_value(self, index: int, value: float) -> float:
+        """Root move ``index``'s ``value``, at most :data:`REPEAT_VALUE` if it repeats."""
+        return min(value, REPEAT_VALUE) if self.repeats[index] else value
 
     def _best_of(self, scores: dict[int, float]) -> int:
         """The best-scored index; indices tied with it share the choice (seeded): a

@@ -22,6 +22,7 @@ from .state import (
     EMPTY,
     LEFT_NEIGHBOUR_STEP,
     PRISONERS_TO_WIN,
+    RECENT_POSITIONS,
     SQUARE_NAMES,
     UNNUMBERED_ROW,
     UP,
@@ -223,6 +224,7 @@ def end_turn(new: AlcatrazState, seat: int, events: list[dict[str, Any]]) -> Alc
     new.events = events
     new.turn += 1
     new.to_move = (seat + 1) % new.seats
+    new.recent = (*new.recent[1 - RECENT_POSITIONS :], new.position_key())
     if new.turn_limit and new.turn >= new.turn_limit:
         new.phase = "over"
         new.events = events + [{"kind": "draw", "turns": new.turn}]

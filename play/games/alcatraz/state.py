@@ -35,6 +35,8 @@ ALARM_DIRECTIONS = {"left": -1, "right": 1}
 LEFT_NEIGHBOUR_STEP = 1  # the left neighbour is the next seat clockwise
 WIN_REASON = "three_prisoners_in_boat"
 TURN_LIMIT_REASON = "turn_limit"
+RECENT_POSITIONS = 12  # turn-end positions remembered (bots avoid repeating them)
+POSITION_KEY_BITS = 52  # keys stay exact as JavaScript numbers
 
 UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
@@ -136,6 +138,7 @@ class AlcatrazState:
         "turn",
         "events",
         "winner",
+        "recent",
     )
 
     def __init__(self, seats: int, options: dict[str, Any], guards: list[int], to_move: int):
@@ -145,6 +148,13 @@ class AlcatrazState:
         self.boat = [0] * seats
         self.phase, self.roll, self.turn, self.winner = "move", None, 0, None
         self.events: list[dict[str, Any]] = []
+        self.recent: tuple[int, ...] = ()  # position keys of the last turns' ends, oldest first
+
+    def position_key(self) -> int:
+        """A number naming the position (prisoners, guards, cell, boat, seat to move): the same
+        position always gets the same key."""
+        key = hash((tuple(self.board), tuple(self.guards), tuple(self.cell), tuple(self.boat)))
+        return hash((key, self.to_move)) & ((1 << POSITION_KEY_BITS) - 1)
 
     @property
     def alarm(self) -> bool:
@@ -161,6 +171,7 @@ class AlcatrazState:
         new.cell, new.boat = self.cell[:], self.boat[:]
         new.phase, new.roll, new.turn, new.winner = self.phase, self.roll, self.turn, self.winner
         new.events = self.events  # replaced, never mutated, by play
+        new.recent = self.recent
         return new
 
     def prisoners(self, seat: int) -> list[str]:
@@ -180,6 +191,7 @@ class AlcatrazState:
             "turn": self.turn,
             "winner": self.winner,
             "events": [dict(e) for e in self.events],
+            "recent": list(self.recent),
         }
 
     @classmethod
@@ -236,6 +248,17 @@ class AlcatrazState:
         events = data.get("events", [])
         check(all(isinstance(e, Mapping) and "kind" in e for e in events), "Bad events.")
         state.events = [dict(e) for e in events]
+        recent = data.get("recent", [])
+        check(
+            isinstance(recent, list)
+            and len(recent) <= RECENT_POSITIONS
+            and all(
+                isinstance(k, int) and not isinstance(k, bool) and 0 <= k < 1 << POSITION_KEY_BITS
+                for k in recent
+            ),
+            f"recent must list at most {RECENT_POSITIONS} position keys.",
+        )
+        state.recent = tuple(recent)
         return state
 
     @classmethod

@@ -280,3 +280,19 @@ def test_root_moves_tied_with_the_best_share_the_choice_in_both_searches():
     chosen = {AlcatrazBot(2, seed=seed)._best_of(scores) for seed in range(40)}
     assert chosen == {0, 3, 5}
     assert AlcatrazBot(2)._best_of({0: 0.3, 1: 0.6}) == 1
+
+
+def test_bots_ahead_do_not_go_back_to_a_recent_position():
+    # Two players could repeat the same positions to the turn limit: a move back to one of the
+    # last turns' positions is worth at most a draw to the bot choosing it.
+    state = position({0: ["a2", "i5"], 1: ["c7"]}, boat={0: 2}, seats=2)
+    for level in ("beginner", "intermediate", "strong"):
+        bot = alcatraz_bot(level, seed=1)
+        bot.random_share = 0.0
+        first = bot.choose(state, 0)
+        child = ENGINE.play(state, 0, first, random.Random(0))
+        assert evaluate(child)[0] > 0.5  # ahead: a draw is worth less than this move
+        remembered = state.clone()
+        remembered.recent = (child.position_key(),)
+        assert bot.choose(remembered, 0) != first, level
+        assert bot.choose(state, 0) == first

@@ -13,6 +13,7 @@ from play.games.alcatraz.engine import (
     AlcatrazEngine,
     parse_square,
 )
+from play.games.alcatraz.state import RECENT_POSITIONS
 
 ENGINE = AlcatrazEngine()
 
@@ -430,6 +431,25 @@ def test_serialisation_round_trip():
         state = play(state, seat, rng.choice(ENGINE.legal_moves(state, seat)), rng)
 
 
+def test_the_last_turns_positions_are_remembered():
+    # Bots avoid going back to a position of the last turns: the state remembers their keys.
+    state, rng = new(2), random.Random(4)
+    keys = []
+    for _ in range(20):
+        seat = ENGINE.to_act(state)[0]
+        moves = [m for m in ENGINE.legal_moves(state, seat) if m["type"] == "move"]
+        state = play(state, seat, rng.choice(moves), rng)
+        keys.append(state.position_key())
+    assert list(state.recent) == keys[-RECENT_POSITIONS:]
+    assert len(set(keys)) == len(keys)  # different positions, different keys
+    assert position(prisoners={0: ["e5"]}).position_key() == (
+        position(prisoners={0: ["e5"]}).position_key()
+    )
+    assert position(prisoners={0: ["e5"]}).position_key() != (
+        position(prisoners={0: ["e5"]}, to_move=1).position_key()
+    )
+
+
 def test_clone_is_independent():
     state = position(prisoners={0: ["e5"]})
     copy = state.clone()
@@ -463,6 +483,11 @@ def corrupt(change):
         lambda d: d["options"].update(alarm="yes"),
         lambda d: d.pop("guards"),
         lambda d: d.update(prisoners="e5"),
+        lambda d: d.update(recent=[1] * 13),  # more turns than remembered
+        lambda d: d.update(recent=["abc"]),
+        lambda d: d.update(recent=[-1]),
+        lambda d: d.update(recent=[True]),
+        lambda d: d.update(recent=7),
     ],
 )
 def test_from_dict_rejects_bad_data(change):
