@@ -21,11 +21,13 @@ one-move player were such draws): root moves tied with the best share the choice
 root move back to one of the last turns' positions (``state.recent``) is worth at most a draw.
 
 * beginner: one move ahead, and one move in three at random;
-* intermediate: depth 2 with two players; at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH`
-  best moves by one-move value (depth 2 alone, one round of replies, barely beat a one-move
-  player there);
-* strong: depth 3 with two players; at 3 or 4, depth 3 over every move, then depth 4 (a second
-  round) as far as the clock allows; within :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
+* intermediate: depth 3 with two players (depth 2 beat the one-move player 64 % of 40 games);
+  at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH` best moves by one-move value (depth 2
+  alone, one round of replies, barely beat a one-move player there);
+* strong: depth 5 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS` (it beat depth 3
+  22 games in 31; depth 4 11 in 20, and deepening to the clock, whose last pass is often cut
+  short, 4 in 11); at 3 or 4, depth 3 over every move, then depth 4 (a second round) as far as the
+  clock allows; within :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ from .evaluation import evaluate, seat_scores, static_values  # noqa: F401 (the 
 ENGINE = AlcatrazEngine()
 NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
 STRONG_SECONDS = 0.9
-STRONG_EVALUATIONS = 12_000  # about 0.6 s on one free core: the clock is only the busy server's cap
+STRONG_EVALUATIONS = 12_000  # 3-4 seats: about 0.4 s on one free core (the clock: a busy server's)
+STRONG_TWO_SEAT_EVALUATIONS = 60_000  # depth 5 at two seats: 0.12 s a move on average
 INFINITY = float("inf")
 TIE_MARGIN = 1e-9  # root moves within this of the best are tied
 # A root move back to a recent turn's position is worth at most a draw: nobody progresses in a
@@ -56,13 +59,20 @@ class Level:
     seconds: float | None = None  # the level's own cap (the caller's budget applies too)
     evaluations: int | None = None  # a deterministic cap on the positions a move may evaluate
     table_depth: int | None = None  # the depth at 3 or 4 seats, if not ``depth``
+    table_evaluations: int | None = None  # the cap at 3 or 4 seats, if not ``evaluations``
     width: int | None = None  # at 3 or 4 seats: the root moves searched, best first by one move
 
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
     "beginner": Level(depth=1, random_share=1 / 3),
-    "intermediate": Level(depth=2, seconds=STRONG_SECONDS, table_depth=3, width=INTERMEDIATE_WIDTH),
-    "strong": Level(depth=3, seconds=STRONG_SECONDS, evaluations=STRONG_EVALUATIONS, table_depth=4),
+    "intermediate": Level(depth=3, seconds=STRONG_SECONDS, table_depth=3, width=INTERMEDIATE_WIDTH),
+    "strong": Level(
+        depth=5,
+        seconds=STRONG_SECONDS,
+        evaluations=STRONG_TWO_SEAT_EVALUATIONS,
+        table_depth=4,
+        table_evaluations=STRONG_EVALUATIONS,
+    ),
 }
 
 
@@ -73,7 +83,8 @@ class _OutOfTime(Exception):
 class AlcatrazBot:
     """Chooses ``seat``'s move by best-reply (2 seats) or max-n search; see the module docstring.
     ``width`` caps the root moves a max-n pass tries (best-first), ``beam`` the bot's own moves
-    followed further inside a line; ``table_depth`` is the depth at 3 or 4 seats."""
+    followed further inside a line; ``table_depth`` and ``table_evaluations`` are the depth and
+    the cap at 3 or 4 seats."""
 
     def __init__(
         self,
@@ -85,12 +96,14 @@ class AlcatrazBot:
         width: int | None = None,
         beam: int = 3,
         table_depth: int | None = None,
+        table_evaluations: int | None = None,
         seed: int | str = 0,
     ):
         if depth < 1:
             raise ValueError("The search depth must be at least 1.")
         self.depth, self.seconds, self.random_share = depth, seconds, random_share
-        self.max_evaluations = evaluations
+        self.max_evaluations = self.two_seat_evaluations = evaluations
+        self.table_evaluations = evaluations if table_evaluations is None else table_evaluations
         self.width, self.beam = width, beam
         self.table_depth = depth if table_depth is None else table_depth
         self.rng = random.Random(seed)
@@ -109,6 +122,7 @@ class AlcatrazBot:
             random_share=preset.random_share,
             evaluations=preset.evaluations,
             table_depth=preset.table_depth,
+            table_evaluations=preset.table_evaluations,
             width=preset.width,
             seed=seed,
         )
@@ -118,6 +132,9 @@ class AlcatrazBot:
         if not moves:
             raise ValueError(f"Seat {seat} has no move to choose.")
         self.completed_depth, self.evaluations = 0, 0
+        self.max_evaluations = (
+            self.two_seat_evaluations if state.seats == 2 else self.table_evaluations
+        )
         if len(moves) == 1:
             return moves[0]
         if self.random_share and self.rng.random() < self.random_share:

@@ -168,7 +168,7 @@ def test_beginner_plays_some_random_moves_and_the_others_none():
     searcher = {
         tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(30)
     }
-    best = _two_seat_scores(state, depth=2)
+    best = _two_seat_scores(state, depth=ALCATRAZ_LEVELS["intermediate"].depth)
     top = max(best.values())
     assert all(best[move] == top for move in searcher)  # its choices are all the best
     assert any(best[move] < top for move in beginner)  # some of the beginner's are not
@@ -193,9 +193,7 @@ def test_two_seat_search_shares_the_choice_between_tied_moves():
     top = max(best.values())
     tied = {move for move, value in best.items() if value == top}
     assert len(tied) > 1
-    chosen = {
-        tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(40)
-    }
+    chosen = {tuple(AlcatrazBot(2, seed=s).choose(state, 0).items()) for s in range(40)}
     assert len(chosen) > 1 and chosen <= tied
 
 
@@ -296,3 +294,16 @@ def test_bots_ahead_do_not_go_back_to_a_recent_position():
         remembered.recent = (child.position_key(),)
         assert bot.choose(remembered, 0) != first, level
         assert bot.choose(state, 0) == first
+
+
+def test_the_evaluation_cap_depends_on_the_seat_count():
+    # Strong searches deeper with two players than its table cap would allow.
+    bot = AlcatrazBot(5, evaluations=400, table_depth=4, table_evaluations=100)
+    two = ENGINE.new_game(seats=2, options={}, rng=random.Random(1))
+    bot.choose(two, 0)
+    assert 100 < bot.evaluations <= 401
+    three = ENGINE.new_game(seats=3, options={}, rng=random.Random(1))
+    bot.choose(three, 0)
+    assert bot.evaluations <= 101
+    strong = ALCATRAZ_LEVELS["strong"]
+    assert strong.evaluations > strong.table_evaluations and strong.depth > strong.table_depth
