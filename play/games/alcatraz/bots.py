@@ -25,7 +25,7 @@ root move back to one of the last turns' positions (``state.recent``) is worth a
   at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH` best moves by one-move value (depth 2
   alone, one round of replies, barely beat a one-move player there);
 * strong: depth 5 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS` (it beat depth 3
-  22 games in 31; depth 4 11 in 20, and deepening to the clock, whose last pass is often cut
+  23 games in 33; depth 4 11 in 20, and deepening to the clock, whose last pass is often cut
   short, 4 in 11); at 3 or 4, depth 3 over every move, then depth 4 (a second round) as far as the
   clock allows; within :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
 """
