@@ -221,6 +221,7 @@ class AlcatrazEngine(Engine[AlcatrazState]):
 
     def view(self, state: AlcatrazState, seat: int | None) -> dict[str, Any]:
         data = state.to_dict()
+        del data["recent"]  # the bots' memory of positions: nothing a player needs to see
         data.update(
             game="alcatraz",
             columns=COLUMNS,

@@ -503,6 +503,7 @@ def test_view_shows_board_and_last_events():
     assert view["guards"][6] == "f7"
     assert view["prisoners"] == [["c7"], [], []]
     assert view["cell"] == [3, 4, 4] and view["boat"] == [0, 0, 0]
+    assert "recent" not in view and after.recent
     assert view["to_act"] == [1] and view["alarm_roll"] is None
     assert [e["kind"] for e in view["last_events"]] == ["prisoner", "guard", "capture"]
     assert view["legal_moves"] == []
