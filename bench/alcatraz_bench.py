@@ -1,4 +1,4 @@
-"""Alcatraz figures: random playouts per second, the bot's time per move, bot-vs-random results.
+"""Alcatraz figures: random playouts per second, evaluation and bot time, bot-vs-random results.
 
     python bench/alcatraz_bench.py [--games N] [--levels beginner,intermediate,strong]
 
@@ -24,6 +24,7 @@ from play.bots.mcts import RandomBot  # noqa: E402
 from play.engines.base import chance_for  # noqa: E402
 from play.games.alcatraz.bots import ALCATRAZ_LEVELS, alcatraz_bot  # noqa: E402
 from play.games.alcatraz.engine import DEFAULT_TURN_LIMIT  # noqa: E402
+from play.games.alcatraz.evaluation import evaluate  # noqa: E402
 from play.games.registry import get_engine  # noqa: E402
 
 ENGINE = get_engine("alcatraz")
@@ -55,6 +56,17 @@ def time_per_move(level: str, positions: list) -> float:
         bot.choose(state, seat)
         total += time.perf_counter() - start
     return total / len(positions)
+
+
+def evaluation_time(positions: list, repeats: int = 20) -> float:
+    """Seconds per :func:`evaluate` call, the best of ``repeats`` passes over ``positions``."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for state in positions:
+            evaluate(state)
+        best = min(best, time.perf_counter() - start)
+    return best / len(positions)
 
 
 def bot_vs_random(level: str, seats: int, games: int) -> tuple[int, int, int, float]:
@@ -99,6 +111,11 @@ def main() -> None:
             f"  {seats} players: {games / elapsed:7.2f} playouts/s  {plies / elapsed:8.0f} plies/s"
             f"  ({finished}/{games} reached a winner)"
         )
+
+    print("Evaluation time (the bots' cost per position searched; best of 20 passes)")
+    for seats in SEAT_COUNTS:
+        micros = evaluation_time(sample_positions(seats, 200)) * 1e6
+        print(f"  {seats} players: {micros:6.1f} µs per position")
 
     print("Bot time per move (mean over sampled positions)")
     for seats in SEAT_COUNTS:
