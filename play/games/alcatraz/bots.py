@@ -49,6 +49,7 @@ TIE_MARGIN = 1e-9  # root moves within this of the best are tied
 # A root move back to a recent turn's position is worth at most a draw: nobody progresses in a
 # cycle and the turn limit will call it one (a penalty of 0.02 left most such cycles in place).
 REPEAT_VALUE = 0.5
+INTERMEDIATE_RANDOM_SHARE = 1 / 8  # its slips: without them it was as strong as strong at 3 seats
 INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
@@ -65,7 +66,13 @@ class Level:
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
     "beginner": Level(depth=1, random_share=1 / 3),
-    "intermediate": Level(depth=3, seconds=STRONG_SECONDS, table_depth=3, width=INTERMEDIATE_WIDTH),
+    "intermediate": Level(
+        depth=3,
+        random_share=INTERMEDIATE_RANDOM_SHARE,
+        seconds=STRONG_SECONDS,
+        table_depth=3,
+        width=INTERMEDIATE_WIDTH,
+    ),
     "strong": Level(
         depth=5,
         seconds=STRONG_SECONDS,

@@ -162,16 +162,18 @@ def test_bot_move_caps_the_level_by_the_callers_seconds():
     assert AlcatrazBot.for_level("strong", seconds=30).seconds == ALCATRAZ_LEVELS["strong"].seconds
 
 
-def test_beginner_plays_some_random_moves_and_the_others_none():
+def test_beginner_and_intermediate_play_a_share_of_random_moves_and_strong_none():
     state = ENGINE.new_game(seats=2, options={}, rng=random.Random(0))
-    beginner = {tuple(alcatraz_bot("beginner", seed=s).choose(state, 0).items()) for s in range(30)}
-    searcher = {
-        tuple(alcatraz_bot("intermediate", seed=s).choose(state, 0).items()) for s in range(30)
-    }
-    best = _two_seat_scores(state, depth=ALCATRAZ_LEVELS["intermediate"].depth)
-    top = max(best.values())
-    assert all(best[move] == top for move in searcher)  # its choices are all the best
-    assert any(best[move] < top for move in beginner)  # some of the beginner's are not
+    for level in ("beginner", "intermediate"):
+        preset = ALCATRAZ_LEVELS[level]
+        scores = _two_seat_scores(state, depth=preset.depth)
+        top = max(scores.values())
+        picks = [tuple(alcatraz_bot(level, seed=s).choose(state, 0).items()) for s in range(160)]
+        slips = sum(scores[pick] < top for pick in picks) / len(picks)
+        worse = sum(value < top for value in scores.values()) / len(scores)
+        assert 0.5 < slips / (preset.random_share * worse) < 1.5, level
+    assert ALCATRAZ_LEVELS["beginner"].random_share > ALCATRAZ_LEVELS["intermediate"].random_share
+    assert ALCATRAZ_LEVELS["strong"].random_share == 0
 
 
 def _two_seat_scores(state, depth):
