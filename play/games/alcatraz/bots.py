@@ -23,7 +23,8 @@ root move back to one of the last turns' positions (``state.recent``) is worth a
 * beginner: one move ahead, and one move in three at random;
 * intermediate: depth 3 with two players (depth 2 beat the one-move player 64 % of 40 games);
   at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH` best moves by one-move value (depth 2
-  alone, one round of replies, barely beat a one-move player there);
+  alone, one round of replies, barely beat a one-move player there); and one move in sixteen at
+  random (:data:`INTERMEDIATE_RANDOM_SHARE`);
 * strong: depth 5 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS` (it beat depth 3
   23 games in 33; depth 4 11 in 20, and deepening to the clock, whose last pass is often cut
   short, 4 in 11); at 3 or 4, depth 3 over every move, then depth 4 (a second round) as far as the
@@ -49,7 +50,9 @@ TIE_MARGIN = 1e-9  # root moves within this of the best are tied
 # A root move back to a recent turn's position is worth at most a draw: nobody progresses in a
 # cycle and the turn limit will call it one (a penalty of 0.02 left most such cycles in place).
 REPEAT_VALUE = 0.5
-INTERMEDIATE_RANDOM_SHARE = 1 / 8  # its slips: without them it was as strong as strong at 3 seats
+# Intermediate's slips, moves played at random: without any it was as strong as strong at three
+# seats; one in eight brought it under the one-move player's level at two.
+INTERMEDIATE_RANDOM_SHARE = 1 / 16
 INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
 
 
