@@ -61,16 +61,18 @@ OUTCOME_REASONS = {
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "débutant : regarde un coup en avant et joue au hasard une fois sur trois"
+        "débutant : regarde un coup en avant et joue au hasard une fois sur trois ; bat toujours "
+        "un joueur qui joue au hasard"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : prévoit la riposte de chaque adversaire à ses meilleurs coups (et, à "
-        "plusieurs, son coup suivant) ; bat le plus souvent un joueur qui ne regarde qu'un coup "
-        "en avant"
+        "intermédiaire : prévoit la riposte de chaque adversaire et son propre coup suivant, "
+        "mais joue au hasard un coup sur seize ; bat quatre fois sur cinq un joueur qui ne "
+        "regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "fort : prévoit aussi son coup suivant, et à plusieurs un second tour de table, en moins "
-        "d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant"
+        "fort : prévoit cinq coups à deux joueurs et un second tour de table à plusieurs, en "
+        "moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant, "
+        "et le niveau intermédiaire plus d'une fois sur deux"
     ),
 }
 
