@@ -72,7 +72,7 @@ LEVEL_DESCRIPTIONS = {
     "strong": gettext_lazy(
         "fort : prévoit cinq coups à deux joueurs et un second tour de table à plusieurs, en "
         "moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant, "
-        "et le niveau intermédiaire plus d'une fois sur deux"
+        "et à deux le niveau intermédiaire trois fois sur cinq"
     ),
 }
 
