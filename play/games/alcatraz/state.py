@@ -152,7 +152,9 @@ class AlcatrazState:
 
     def position_key(self) -> int:
         """A number naming the position (prisoners, guards, cell, boat, seat to move): the same
-        position always gets the same key."""
+        position gets the same key in every process (Python hashes tuples of integers without
+        a per-process seed); another Python version may compute other keys, which only makes
+        the bots forget the positions remembered before an upgrade."""
         key = hash((tuple(self.board), tuple(self.guards), tuple(self.cell), tuple(self.boat)))
         return hash((key, self.to_move)) & ((1 << POSITION_KEY_BITS) - 1)
 
