@@ -11,6 +11,7 @@ from django.contrib.staticfiles import finders
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from catalogue.engines import engine_for_title
 from play.engines.base import IllegalMove, chance_for
@@ -209,3 +210,19 @@ def test_every_game_bot_plays_a_legal_move_at_every_level(slug):
     for level in game.bot_levels:
         move = game.bot_move(state, seat, level=level, rng=random.Random(level), seconds=0.2)
         assert move in game.engine.legal_moves(state, seat)
+
+
+def test_setup_page_lists_what_each_level_of_the_computer_measured(client, buffalo):
+    # The seats' menus cut a long description short: the page lists them whole.
+    from play.games.buffalo.texts import LEVEL_DESCRIPTIONS
+
+    page = client.get(reverse("play:setup", args=[buffalo.slug])).content.decode()
+    assert "Les niveaux de l’ordinateur" in page
+    for description in LEVEL_DESCRIPTIONS.values():
+        assert f"<li>{escape(str(description))}</li>" in page
+    english = client.get(
+        reverse("play:setup", args=[buffalo.slug]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "<summary>The computer's levels</summary>" in english
+    with translation.override("en"):
+        assert all(escape(str(d)) in english for d in LEVEL_DESCRIPTIONS.values())
