@@ -68,24 +68,30 @@ def frontier(state: TaYuState) -> set[tuple[int, int]]:
 
 def placements(state: TaYuState, kind: int, ends: set | None = None) -> list[tuple[int, int, int]]:
     """Every legal (row, col, rotation) for a tile of ``kind``, sorted."""
-    board = state.board
+    if state.tiles:
+        ends = frontier(state) if ends is None else ends
+    found = anchored_placements(state.board, kind, None if not state.tiles else ends)
+    width = SIZE + 2
+    return sorted((a // width - 1, a % width - 1, rotation) for rotation, a in found)
+
+
+def anchored_placements(board: list[int], kind: int, ends) -> list[tuple[int, int]]:
+    """Every legal (rotation, padded anchor) for a tile of ``kind`` on ``board``: over the centre
+    if ``ends`` is None (the first tile), else opening onto one of ``ends`` (the frontier)."""
     found = []
-    if not state.tiles:
+    if ends is None:
         for rotation, orientation in enumerate(ORIENTATIONS[kind]):
             for offset in orientation.cells:
-                anchor = CENTRE_SQUARE - offset
-                if _fits(board, anchor, orientation, True):
-                    found.append((anchor, rotation))
-    else:
-        ends = frontier(state) if ends is None else ends
-        for rotation, orientation in enumerate(ORIENTATIONS[kind]):
-            opens = orientation.opens
-            anchors = {square - offset for square, side in ends for offset in opens[side]}
-            for anchor in anchors:
-                if _fits(board, anchor, orientation, False):
-                    found.append((anchor, rotation))
-    width = SIZE + 2
-    return sorted((a // width - 1, a % width - 1, rotation) for a, rotation in found)
+                if _fits(board, CENTRE_SQUARE - offset, orientation, True):
+                    found.append((rotation, CENTRE_SQUARE - offset))
+        return found
+    for rotation, orientation in enumerate(ORIENTATIONS[kind]):
+        opens = orientation.opens
+        anchors = {square - offset for square, side in ends for offset in opens[side]}
+        for anchor in anchors:
+            if _fits(board, anchor, orientation, False):
+                found.append((rotation, anchor))
+    return found
 
 
 def has_placement(state: TaYuState, hand: Iterable[int]) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 
-from .moves import _fits, frontier
+from .moves import anchored_placements, frontier
 from .state import AUCTION_SEATS, EDGES_OF_ROLE, SPOILER, TaYuState
 from .tiles import EMPTY, OFF_BOARD, ORIENTATIONS, PADDED, SIZE, edge_value, unpadded
 
@@ -131,23 +131,7 @@ class Node:
 
     def placements(self, kind: int) -> list[tuple[int, int]]:
         """Every legal (rotation, padded anchor) for a tile of ``kind``."""
-        board, found = self.board, []
-        if self.first:
-            from .moves import CENTRE_SQUARE
-
-            for rotation, orientation in enumerate(ORIENTATIONS[kind]):
-                for offset in orientation.cells:
-                    if _fits(board, CENTRE_SQUARE - offset, orientation, True):
-                        found.append((rotation, CENTRE_SQUARE - offset))
-            return found
-        front = self.front
-        for rotation, orientation in enumerate(ORIENTATIONS[kind]):
-            opens = orientation.opens
-            anchors = {square - offset for square, side in front for offset in opens[side]}
-            for anchor in anchors:
-                if _fits(board, anchor, orientation, False):
-                    found.append((rotation, anchor))
-        return found
+        return anchored_placements(self.board, kind, None if self.first else self.front)
 
     def totals_after(self, kind: int, rotation: int, anchor: int, ctx: Context) -> list[float]:
         """The expected edge totals once ``kind`` lies there (``bots.expected_edges``)."""
