@@ -9,7 +9,8 @@ SETTINGS ?= ludotheque.settings.dev
 
 setup: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+# setup.py compiles play/games/buffalo/_search.c (the Buffalo bots' search): a change rebuilds it.
+$(VENV)/.installed: pyproject.toml setup.py play/games/buffalo/_search.c
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'

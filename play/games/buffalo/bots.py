@@ -21,6 +21,7 @@ from play.engines.base import Move
 from play.games.buffalo import board as bb
 from play.games.buffalo.engine import MAX_PLIES, BuffaloState, move_from_int
 
+from . import compiled
 from .evaluation import (
     MATE,
     MATE_BOUND,
@@ -117,7 +118,7 @@ class AlphaBetaBot:
         nodes = None if budget is None else max(budget - used, 1)
         if seconds is not None:
             seconds = max(seconds - (time.perf_counter() - began), 0.01)
-        search = _Search(nodes, seconds, state.options.blocked_at_once)
+        search = _new_search(nodes, seconds, state.options.blocked_at_once)
         search.use_proven = self.solve
         result = SearchResult(moves[0], 0, 0, 0)
         root = (
@@ -363,6 +364,13 @@ class _Search:
         return pv
 
 
+def _new_search(max_nodes: int | None, max_seconds: float | None, blocked_at_once: bool):
+    """The compiled search when :data:`COMPILED` (the same nodes), else :class:`_Search`."""
+    if COMPILED and _compiled is not None:
+        return _compiled.Search(max_nodes, max_seconds, blocked_at_once)
+    return _Search(max_nodes, max_seconds, blocked_at_once)
+
+
 def _free_lanes(b: int, d: int, c: int) -> int:
     """Squares ahead of the buffalo that no Indian piece stands in front of, up to row 6."""
     below = (d | 1 << c) >> bb.COLUMNS
@@ -438,3 +446,17 @@ class RandomBot:
 
     def choose_int(self, state: BuffaloState) -> int:
         return self.rng.choice(state.int_moves())
+
+
+# The compiled core of _Search (play/games/buffalo/_search.c), configured with this module's
+# constants; None when it is not built or BUFFALO_PURE_PYTHON is set. COMPILED switches it off.
+_compiled = compiled.load(
+    out_of_budget=_OutOfBudget,
+    lock_plies=LOCK_PLIES,
+    time_check_interval=TIME_CHECK_INTERVAL,
+    lmr_min_depth=LMR_MIN_DEPTH,
+    lmr_after=LMR_AFTER,
+    order_lanes=int(ORDER_LANES),
+    max_depth=MAX_DEPTH,
+)
+COMPILED = _compiled is not None
