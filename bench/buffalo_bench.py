@@ -3,11 +3,13 @@
     .venv/bin/python bench/buffalo_bench.py                       # everything, quick settings
     .venv/bin/python bench/buffalo_bench.py --playouts 20000 --perft-depth 5
     .venv/bin/python bench/buffalo_bench.py --games 10 --bot-seconds 1   # the "strong" level
+    .venv/bin/python bench/buffalo_bench.py --playouts 0 --perft-depth 0 --games 0  # search only
 
 Single process, seeded. A playout is uniformly random legal moves from the start position to the
 end of the game (``buffalo_board.random_playout``). The match plays the alpha-beta bot against
 the random and the greedy players, N games with each side; with ``--bot-nodes`` (the default)
 the bot is deterministic, with ``--bot-seconds`` it plays the time-limited "strong" level.
+The search figures compare the compiled search (``_search.c``) with the pure-Python one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from play.games.buffalo import board as bb  # noqa: E402
+from play.games.buffalo import bots  # noqa: E402
 from play.games.buffalo.bots import AlphaBetaBot, GreedyBot, RandomBot  # noqa: E402
 from play.games.buffalo.engine import BuffaloEngine, perft  # noqa: E402
 
@@ -58,19 +61,28 @@ def bench_perft(depth: int) -> None:
 
 
 def bench_bot(seconds: float) -> None:
+    """Nodes per second and depth reached in ``seconds``, compiled and pure-Python searches."""
     positions = {"start": start()}
     mid = start()
-    for _ in range(16):  # a quiet middle game: a short bot-vs-bot opening
+    for ply in range(1, 33):  # quiet middle games: a short bot-vs-bot opening
         mid = mid.child(AlphaBetaBot(max_nodes=2_000).choose_int(mid))
-    positions["after 16 bot moves"] = mid
+        if ply in (16, 24, 32):
+            positions[f"after {ply} bot moves"] = mid
+    paths = {"compiled": True, "Python": False} if bots.COMPILED else {"Python": False}
+    if not bots.COMPILED:
+        print("compiled search: not built (or BUFFALO_PURE_PYTHON set)")
     for name, state in positions.items():
-        began = time.perf_counter()
-        result = AlphaBetaBot(max_seconds=seconds).search(state)
-        spent = time.perf_counter() - began
-        print(
-            f"alpha-beta, {name}: {result.nodes / spent:,.0f} nodes/s "
-            f"({result.nodes:,} nodes, depth {result.depth}, score {result.score})"
-        )
+        for path, use_compiled in paths.items():
+            bots.COMPILED = use_compiled
+            began = time.perf_counter()
+            result = AlphaBetaBot(max_seconds=seconds).search(state)
+            spent = time.perf_counter() - began
+            print(
+                f"alpha-beta {seconds:g} s, {path:>8}, {name}: {result.nodes / spent:,.0f} nodes/s "
+                f"({result.nodes:,} nodes, depth {result.depth}, score {result.score})",
+                flush=True,
+            )
+    bots.COMPILED = "compiled" in paths
 
 
 def bench_match(games: int, nodes: int | None, seconds: float | None) -> None:
@@ -102,13 +114,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--perft-depth", type=int, default=4)
-    parser.add_argument("--search-seconds", type=float, default=1.0, help="for nodes/s")
+    parser.add_argument(
+        "--search-seconds", type=float, default=1.8, help="for nodes/s and depth (expert: 1.8)"
+    )
     parser.add_argument("--games", type=int, default=4, help="match games per side and opponent")
     parser.add_argument("--bot-nodes", type=int, default=20_000)
     parser.add_argument("--bot-seconds", type=float, default=None, help="instead of --bot-nodes")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, one process")
-    bench_playouts(args.playouts, args.seed)
+    if args.playouts:
+        bench_playouts(args.playouts, args.seed)
     bench_perft(args.perft_depth)
     bench_bot(args.search_seconds)
     if args.games:
