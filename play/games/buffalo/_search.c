@@ -341,6 +341,7 @@ typedef struct {
     int use_proven;
     int probe;   /* use_proven and PROVEN not empty: probe PROVEN in this root() call */
     int aborted; /* 1: out of budget, 2: a Python error is set */
+    int busy;    /* in root(), maybe without the GIL: another call must not enter */
     int has_partial, partial_move, partial_score;
     Table table;
     int killers[MAX_PLY][2];
@@ -677,6 +678,10 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_RuntimeError, "configure() the module before searching");
         return -1;
     }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is running");
+        return -1;
+    }
     self->max_nodes = -1;
     if (max_nodes != Py_None) {
         self->max_nodes = PyLong_AsLongLong(max_nodes);
@@ -750,6 +755,11 @@ static PyObject *Search_root(Search *self, PyObject *args) {
     }
     Py_DECREF(sequence);
 
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search is already running");
+        return NULL;
+    }
+    self->busy = 1;
     self->has_partial = 0;
     self->aborted = 0;
     self->probe = self->use_proven && PyDict_GET_SIZE(PROVEN) > 0;
@@ -772,6 +782,7 @@ static PyObject *Search_root(Search *self, PyObject *args) {
     }
     if (released)
         PyEval_RestoreThread(released);
+    self->busy = 0;
     if (self->aborted == 2)
         return NULL;
     if (self->aborted) {
