@@ -41,6 +41,7 @@ typedef unsigned __int128 u128;
 #define TABLE_MIN_SLOTS (1u << 16)
 #define TABLE_MAX_SLOTS (1u << 22) /* 32 bytes a slot: 128 MB at most, 3 million positions */
 #define USED_BIT ((uint64_t)1 << 63)
+#define GIL_SHARE_INTERVAL 16384 /* nodes (about a millisecond) between GIL releases */
 
 #define BIT(sq) ((u128)1 << (sq))
 
@@ -458,6 +459,11 @@ static int negamax(Search *s, u128 b, u128 d, int c, int side, int ol, int om, i
         return 0;
     }
     s->nodes++;
+    if (s->probe && !(s->nodes % GIL_SHARE_INTERVAL)) {
+        /* Probing PROVEN needs the GIL: let waiting threads run now and then, as Python does. */
+        PyThreadState *state = PyEval_SaveThread();
+        PyEval_RestoreThread(state);
+    }
     if (out_of_time(s)) {
         s->aborted = 1;
         return 0;
@@ -1052,9 +1058,10 @@ static PyObject *module_configure(PyObject *module, PyObject *tables) {
         PyErr_SetString(PyExc_ValueError, "configure(): a search constant is out of range");
         return NULL;
     }
-    if (!proven || !PyDict_Check(proven) || !out_of_budget || !PyExceptionClass_Check(out_of_budget)) {
-        PyErr_SetString(PyExc_TypeError, "configure(): proven must be a dict, out_of_budget an "
-                                         "exception class");
+    if (!proven || !PyDict_Check(proven) || !out_of_budget ||
+        !PyExceptionClass_Check(out_of_budget)) {
+        PyErr_SetString(PyExc_TypeError,
+                        "configure(): proven must be a dict, out_of_budget an exception class");
         return NULL;
     }
     TIME_CHECK_INTERVAL = time_check;
