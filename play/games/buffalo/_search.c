@@ -9,7 +9,8 @@
  * The weights and tables come from Python through `configure()` (evaluation.FREE_TABLE,
  * evaluation.BLOCKED_TABLE, KING_TARGETS, NEIGHBOURS, the search constants, ...), so the Python
  * modules stay their single source; only the board's geometry (11 columns, 7 rows, queen rays)
- * is computed here, and `configure()` checks that it agrees with board.py's.
+ * is computed here: `configure()` checks the board's size, and a test compares the moves
+ * `generate()` lists with board.py's.
  *
  * The one intended difference: the transposition table is an open-addressing hash table that
  * grows up to TABLE_MAX_SLOTS; once that is three-quarters full, a new position replaces a
@@ -34,9 +35,9 @@ typedef unsigned __int128 u128;
 #define EXACT 0
 #define LOWER 1
 #define UPPER 2
-#define MAX_MOVES 128      /* at most 4 dogs x 18 slides + 8 chief steps on this board */
+#define MAX_MOVES 128      /* at most 4 dogs x 22 slides + 8 chief steps on this board */
 #define MAX_PLY 256        /* a game lasts at most 2 * (11 * 5 + 1) plies plus the opening turn */
-#define MAX_SEARCH_DEPTH 100
+#define MAX_SEARCH_DEPTH 100 /* table entries keep the depth in an int8_t */
 #define HISTORY_SIZE (1 << 14) /* every move code from | to << 7 */
 #define TABLE_MIN_SLOTS (1u << 16)
 #define TABLE_MAX_SLOTS (1u << 22) /* 32 bytes a slot: 128 MB at most, 3 million positions */
