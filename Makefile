@@ -9,8 +9,8 @@ SETTINGS ?= ludotheque.settings.dev
 
 setup: $(VENV)/.installed
 
-# setup.py compiles play/games/buffalo/_search.c (the Buffalo bots' search): a change rebuilds it.
-$(VENV)/.installed: pyproject.toml setup.py play/games/buffalo/_search.c
+# setup.py compiles play/games/buffalo/_search*.c (the Buffalo bots' search): a change rebuilds it.
+$(VENV)/.installed: pyproject.toml setup.py $(wildcard play/games/buffalo/_search*.[ch])
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'

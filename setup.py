@@ -10,8 +10,12 @@ setup(
     ext_modules=[
         Extension(
             "play.games.buffalo._search",
-            ["play/games/buffalo/_search.c"],
-            extra_compile_args=["-O2", "-Wall", "-Wextra"],
+            [
+                f"play/games/buffalo/{name}.c"
+                for name in ("_search", "_search_core", "_search_board")
+            ],
+            depends=["play/games/buffalo/_search_core.h", "play/games/buffalo/_search_board.h"],
+            extra_compile_args=["-O2", "-Wall", "-Wextra", "-fvisibility=hidden"],
             optional=True,
         )
     ]

@@ -9,7 +9,7 @@ Single process, seeded. A playout is uniformly random legal moves from the start
 end of the game (``buffalo_board.random_playout``). The match plays the alpha-beta bot against
 the random and the greedy players, N games with each side; with ``--bot-nodes`` (the default)
 the bot is deterministic, with ``--bot-seconds`` it plays the time-limited "strong" level.
-The search figures compare the compiled search (``_search.c``) with the pure-Python one.
+The search figures compare the compiled search (``_search*.c``) with the pure-Python one.
 """
 
 from __future__ import annotations

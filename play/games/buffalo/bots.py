@@ -6,7 +6,7 @@ search with late move reductions, a forced-capture extension, a one-ply quiescen
 facing a runner, and the exact facts and evaluation of :mod:`play.games.buffalo.evaluation`. It
 plays multi-step opening turns (handicaps) too. Its budget is a node count (deterministic: the same
 position and budget give the same move) or a time in seconds (the default: about one second);
-:data:`LEVELS` names node-budget presets. The search runs compiled (``_search.c``, set up by
+:data:`LEVELS` names node-budget presets. The search runs compiled (``_search*.c``, set up by
 :mod:`play.games.buffalo.compiled`; about 35 times faster) when it is built, else in Python; both
 visit the same nodes. :class:`GreedyBot` plays the best move by that static
 evaluation, :class:`RandomBot` a uniformly random one (both seeded). Every bot has
@@ -450,7 +450,7 @@ class RandomBot:
         return self.rng.choice(state.int_moves())
 
 
-# The compiled core of _Search (play/games/buffalo/_search.c), configured with this module's
+# The compiled core of _Search (play/games/buffalo/_search*.c), configured with this module's
 # constants; None when it is not built or BUFFALO_PURE_PYTHON is set. COMPILED switches it off.
 _compiled = compiled.load(
     out_of_budget=_OutOfBudget,

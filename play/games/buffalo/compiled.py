@@ -1,4 +1,4 @@
-"""The compiled alpha-beta core (``_search.c``), given the Python modules' tables and weights.
+"""The compiled alpha-beta core (``_search*.c``), given the Python modules' tables and weights.
 
 :func:`load` returns the extension module, configured, or ``None`` when it is not built or when
 the environment variable ``BUFFALO_PURE_PYTHON`` is set (to anything but ``""`` or ``"0"``): the

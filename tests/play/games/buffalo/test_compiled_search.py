@@ -1,4 +1,4 @@
-"""The compiled Buffalo search (``_search.c``) plays exactly like the Python ``_Search``.
+"""The compiled Buffalo search (``_search*.c``) plays exactly like the Python ``_Search``.
 
 At the same node budget both searches must give the same move, score, depth, node count and
 principal variation, on positions from seeded games under every rule variant. The extension
@@ -42,7 +42,7 @@ RULE_VARIANTS = {
 
 def extension():
     """The configured ``_search`` module; fails (not skips) when it is not built."""
-    assert bots.COMPILED, "play/games/buffalo/_search.c is not built: run `make setup`"
+    assert bots.COMPILED, "play/games/buffalo/_search*.c is not built: run `make setup`"
     return bots._compiled
 
 
