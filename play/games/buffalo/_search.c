@@ -255,7 +255,7 @@ static PyObject *Search_principal_variation(Search *self, PyObject *args) {
     int seen_count = 0;
     while (PyList_GET_SIZE(pv) < MAX_PV) {
         int moves[MAX_MOVES], legal = 0;
-        int n = generate(p.b, p.d, p.c, p.side, p.ol ? columns(p.om) : 0, moves);
+        int n = generate(p.b, p.d, p.c, p.side, p.ol ? p.om : 0, moves);
         for (int i = 0; i < n && !legal; i++)
             legal = moves[i] == move;
         if (!legal)
@@ -504,7 +504,7 @@ static PyObject *module_generate(PyObject *module, PyObject *args) {
     if (!ok)
         return NULL;
     int moves[MAX_MOVES];
-    int n = generate(p.b, p.d, p.c, p.side, skip, moves);
+    int n = generate(p.b, p.d, p.c, p.side, (int)(skip & ((1u << COLUMNS) - 1)), moves);
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {
         PyObject *item = PyLong_FromLong(moves[i]);

@@ -22,7 +22,7 @@ int indians_can_move(u128 buffalo, u128 dogs, int chief) {
     return 0;
 }
 
-int generate(u128 buffalo, u128 dogs, int chief, int side, u128 skip_columns, int *moves) {
+int generate(u128 buffalo, u128 dogs, int chief, int side, int skip_columns, int *moves) {
     u128 occ = buffalo | dogs | BIT(chief);
     int n = 0;
     if (side == BUFFALO_SIDE) {

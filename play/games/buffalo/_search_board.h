@@ -84,8 +84,8 @@ static inline void apply(u128 *buffalo, u128 *dogs, int *chief, int move) {
 }
 
 int indians_can_move(u128 buffalo, u128 dogs, int chief);
-/* Every legal move of side, in board.generate's order; skip_columns as there (see columns). */
-int generate(u128 buffalo, u128 dogs, int chief, int side, u128 skip_columns, int *moves);
+/* Every legal move of side, in board.generate's order; skip_columns: bit c skips column c. */
+int generate(u128 buffalo, u128 dogs, int chief, int side, int skip_columns, int *moves);
 /* Whether board.winner(buffalo, dogs, chief, side) (default rules) is not None. */
 int game_over(u128 buffalo, u128 dogs, int chief, int side);
 /* The board's geometry: row and column masks, the Indians' zone and the queen rays in it. */

@@ -183,7 +183,7 @@ static void order(Search *s, int *moves, int n, u128 b, u128 d, int c, int tt_mo
 static int staged(Search *s, u128 b, u128 d, int c, int side, int ol, int om, int *moves,
                   int ply) {
     int all[MAX_MOVES];
-    int count = generate(b, d, c, side, ol ? columns(om) : 0, all), n = 1;
+    int count = generate(b, d, c, side, ol ? om : 0, all), n = 1;
     for (int i = 0; i < count; i++)
         if (all[i] != moves[0])
             moves[n++] = all[i];
@@ -284,7 +284,7 @@ static int negamax(Search *s, u128 b, u128 d, int c, int side, int ol, int om, i
         n = 1;
         pending = 1;
     } else {
-        n = generate(b, d, c, side, ol ? columns(om) : 0, moves);
+        n = generate(b, d, c, side, ol ? om : 0, moves);
         if (!n)
             return -(MATE - ply);
         order(s, moves, n, b, d, c, 0, ply);

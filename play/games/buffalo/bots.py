@@ -277,7 +277,7 @@ class _Search:
         elif tt_move:  # the table move first: a cut-off often spares generating the others
             moves = self.staged(b, d, c, side, ol, om, tt_move, ply)
         else:
-            moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
+            moves = bb.generate(b, d, c, side, om if ol else 0)
             if not moves:
                 return -(MATE - ply)
             moves = self.order(moves, b, d, c, 0, ply)
@@ -314,7 +314,7 @@ class _Search:
     def staged(self, b, d, c, side, ol, om, tt_move, ply):
         """The table move (legal: the table is keyed by the position), then the others ordered."""
         yield tt_move
-        moves = bb.generate(b, d, c, side, _columns(om) if ol else 0)
+        moves = bb.generate(b, d, c, side, om if ol else 0)
         yield from self.order([m for m in moves if m != tt_move], b, d, c, 0, ply)
 
     def order(self, moves: list[int], b: int, d: int, c: int, tt_move: int, ply: int) -> list[int]:
@@ -344,7 +344,7 @@ class _Search:
         seen = set()
         move = first_move
         while len(pv) < MAX_DEPTH:
-            if move not in bb.generate(b, d, c, side, _columns(om) if ol else 0):
+            if move not in bb.generate(b, d, c, side, om if ol else 0):
                 break
             pv.append(move)
             nb, nd, nc = bb.apply(b, d, c, move)
