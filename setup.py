@@ -1,7 +1,7 @@
 """The compiled part of the project (metadata: pyproject.toml): the Buffalo bots' search core.
 
 ``optional``: without a C compiler the install still succeeds and the bots search in pure Python
-(about 35 times slower); tests/play/games/buffalo/test_compiled_search.py then fails.
+(about 35 times slower); tests/play/games/buffalo/test_compiled_search*.py then fail.
 """
 
 from setuptools import Extension, setup

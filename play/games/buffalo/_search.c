@@ -22,9 +22,20 @@
  * shallower one (the Python dict would keep growing). Node-budget searches of the bots' levels
  * never come near it, so they visit exactly the Python search's nodes; the table holds about
  * one position per 20 nodes (most nodes are leaves), so even 1.8 s searches stay under it.
+ *
+ * Threads: root() releases the GIL for the whole search unless it probes PROVEN (then it lets
+ * other threads run every GIL_SHARE_INTERVAL nodes); searches in different Search objects run
+ * in parallel, and a Search refuses a second root() or principal_variation() while it runs.
+ * Signals: a search never checks them, so Ctrl-C (KeyboardInterrupt) waits for root() to
+ * return; every search has a budget of nodes or seconds (the bots always give one), which
+ * bounds that wait.
+ *
+ * Arguments from Python are all checked (ranges, at most MAX_DOGS dogs, ints only): bad ones
+ * raise ValueError, TypeError or OverflowError, and change nothing.
  */
 #include "_search_core.h"
 
+#include <math.h>
 #include <string.h>
 
 static int configured;
@@ -103,11 +114,19 @@ typedef struct {
     int c, side, ol, om;
 } Position;
 
+/* The position's ints, checked; more dogs than the game's would overflow the move lists. */
 static int as_position(PyObject *b, PyObject *d, PyObject *c, PyObject *side, PyObject *ol,
                        PyObject *om, Position *p) {
-    return as_board(b, &p->b) && as_board(d, &p->d) && as_int(c, 0, SQUARES - 1, "chief", &p->c) &&
-           as_int(side, 0, 1, "side", &p->side) && as_int(ol, 0, COLUMNS, "opening left", &p->ol) &&
-           as_int(om, 0, (1 << COLUMNS) - 1, "opening moved", &p->om);
+    if (!(as_board(b, &p->b) && as_board(d, &p->d) &&
+          as_int(c, 0, SQUARES - 1, "chief", &p->c) && as_int(side, 0, 1, "side", &p->side) &&
+          as_int(ol, 0, COLUMNS, "opening left", &p->ol) &&
+          as_int(om, 0, (1 << COLUMNS) - 1, "opening moved", &p->om)))
+        return 0;
+    if (popcount(p->d) > MAX_DOGS) {
+        PyErr_Format(PyExc_ValueError, "at most %d dogs", MAX_DOGS);
+        return 0;
+    }
+    return 1;
 }
 
 /* ---- Search methods -------------------------------------------------------------------- */
@@ -127,23 +146,37 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_RuntimeError, "this search is running");
         return -1;
     }
-    self->max_nodes = -1;
+    /* Everything is checked and allocated before the search changes: a failed (re)init
+     * leaves it as it was. */
+    long long nodes_budget = -1;
     if (max_nodes != Py_None) {
-        self->max_nodes = PyLong_AsLongLong(max_nodes);
-        if (self->max_nodes == -1 && PyErr_Occurred())
+        nodes_budget = PyLong_AsLongLong(max_nodes);
+        if (nodes_budget == -1 && PyErr_Occurred())
             return -1;
-        if (self->max_nodes < 0) {
+        if (nodes_budget < 0) {
             PyErr_SetString(PyExc_ValueError, "max_nodes must not be negative");
             return -1;
         }
     }
-    self->has_deadline = max_seconds != Py_None;
-    if (self->has_deadline) {
-        double seconds = PyFloat_AsDouble(max_seconds);
+    double seconds = 0.0;
+    if (max_seconds != Py_None) {
+        seconds = PyFloat_AsDouble(max_seconds);
         if (seconds == -1.0 && PyErr_Occurred())
             return -1;
-        self->deadline = now_seconds() + seconds;
+        if (isnan(seconds)) { /* it would never time out */
+            PyErr_SetString(PyExc_ValueError, "max_seconds must be a number, not NaN");
+            return -1;
+        }
     }
+    Entry *slots = PyMem_RawCalloc(TABLE_MIN_SLOTS, sizeof(Entry));
+    if (!slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->max_nodes = nodes_budget;
+    self->has_deadline = max_seconds != Py_None;
+    if (self->has_deadline)
+        self->deadline = now_seconds() + seconds;
     self->blocked_at_once = blocked_at_once;
     self->nodes = 0;
     self->use_proven = 0;
@@ -154,12 +187,21 @@ static int Search_init(Search *self, PyObject *args, PyObject *kwargs) {
     PyMem_RawFree(self->table.slots);
     self->table.count = 0;
     self->table.capacity = TABLE_MIN_SLOTS;
-    self->table.slots = PyMem_RawCalloc(TABLE_MIN_SLOTS, sizeof(Entry));
-    if (!self->table.slots) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    self->table.slots = slots;
     return 0;
+}
+
+/* 0 with RuntimeError when the search cannot run or be read now. */
+static int check_usable(Search *self) {
+    if (!self->table.slots) { /* Search.__new__ without __init__ */
+        PyErr_SetString(PyExc_RuntimeError, "the search is not initialised");
+        return 0;
+    }
+    if (self->busy) { /* another thread's root() may be reallocating the table */
+        PyErr_SetString(PyExc_RuntimeError, "this search is running");
+        return 0;
+    }
+    return 1;
 }
 
 static void Search_dealloc(Search *self) {
@@ -179,10 +221,11 @@ static PyObject *Search_root(Search *self, PyObject *args) {
         !as_int(depth_arg, 1, MAX_SEARCH_DEPTH, "depth", &depth) ||
         !as_move(previous_arg, &previous_best))
         return NULL;
-    PyObject *sequence = PySequence_Fast(moves_arg, "moves must be a sequence of ints");
+    /* A tuple copy: converting an item may run Python code, which could change a list. */
+    PyObject *sequence = PySequence_Tuple(moves_arg);
     if (!sequence)
         return NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence);
+    Py_ssize_t count = PyTuple_GET_SIZE(sequence);
     if (count > MAX_MOVES - 1) {
         Py_DECREF(sequence);
         return PyErr_Format(PyExc_ValueError, "too many moves: %zd", count);
@@ -191,7 +234,7 @@ static PyObject *Search_root(Search *self, PyObject *args) {
     ordered[0] = previous_best;
     for (Py_ssize_t i = 0; i < count; i++) {
         int move;
-        if (!as_move(PySequence_Fast_GET_ITEM(sequence, i), &move)) {
+        if (!as_move(PyTuple_GET_ITEM(sequence, i), &move)) {
             Py_DECREF(sequence);
             return NULL;
         }
@@ -200,10 +243,8 @@ static PyObject *Search_root(Search *self, PyObject *args) {
     }
     Py_DECREF(sequence);
 
-    if (self->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "this search is already running");
+    if (!check_usable(self))
         return NULL;
-    }
     self->busy = 1;
     self->has_partial = 0;
     self->aborted = 0;
@@ -239,14 +280,18 @@ static PyObject *Search_root(Search *self, PyObject *args) {
 
 /* The expected line: first_move then table moves while they stay legal. */
 static PyObject *Search_principal_variation(Search *self, PyObject *args) {
-    PyObject *root, *b, *d, *c, *side, *ol, *om, *first;
-    if (!PyArg_ParseTuple(args, "OO:principal_variation", &root, &first))
+    PyObject *root_arg, *root, *b, *d, *c, *side, *ol, *om, *first;
+    if (!PyArg_ParseTuple(args, "OO:principal_variation", &root_arg, &first))
         return NULL;
-    if (!PyArg_ParseTuple(root, "OOOOOO", &b, &d, &c, &side, &ol, &om))
+    root = PySequence_Tuple(root_arg);
+    if (!root)
         return NULL;
     Position p;
     int move;
-    if (!as_position(b, d, c, side, ol, om, &p) || !as_move(first, &move))
+    int ok = PyArg_ParseTuple(root, "OOOOOO:principal_variation", &b, &d, &c, &side, &ol, &om) &&
+             as_position(b, d, c, side, ol, om, &p) && as_move(first, &move);
+    Py_DECREF(root);
+    if (!ok || !check_usable(self))
         return NULL;
     PyObject *pv = PyList_New(0);
     if (!pv)
@@ -333,7 +378,12 @@ static int Search_set_use_proven(Search *self, PyObject *value, void *closure) {
 
 static PyObject *Search_get_table_size(Search *self, void *closure) {
     (void)closure;
-    return PyLong_FromSize_t(self->table.count);
+    if (!check_usable(self))
+        return NULL;
+    size_t used = 0; /* the slots themselves, not the table's count of them */
+    for (size_t i = 0; i < self->table.capacity; i++)
+        used += self->table.slots[i].rest != 0;
+    return PyLong_FromSize_t(used);
 }
 
 static PyGetSetDef Search_getset[] = {
@@ -343,7 +393,8 @@ static PyGetSetDef Search_getset[] = {
     {"partial_score", (getter)Search_get_partial_score, NULL, "Its score.", NULL},
     {"use_proven", (getter)Search_get_use_proven, (setter)Search_set_use_proven,
      "Probe solver.PROVEN at every node without an opening turn.", NULL},
-    {"table_size", (getter)Search_get_table_size, NULL, "Positions in the table.", NULL},
+    {"table_size", (getter)Search_get_table_size, NULL,
+     "Positions in the table (its used slots, counted).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -15,7 +15,8 @@ typedef unsigned __int128 u128;
 #define SQUARES 77
 #define BUFFALO_SIDE 0
 #define INDIAN_SIDE 1
-#define MAX_MOVES 128 /* at most 4 dogs x 22 slides + 8 chief steps on this board */
+#define MAX_DOGS 4 /* the game's; the module refuses positions with more (see MAX_MOVES) */
+#define MAX_MOVES 128 /* at most MAX_DOGS x 22 slides + 8 chief steps on this board */
 
 #define BIT(sq) ((u128)1 << (sq))
 

@@ -71,10 +71,13 @@ static void table_store(Table *t, const Key *key, int depth, int flag, int score
     if (!e->rest) {
         if (4 * (t->count + 1) > 3 * t->capacity) {
             /* Full (the largest table, or no memory to grow): the position replaces the one in
-             * its home slot unless that one was searched deeper. Lookups stay right: no slot
-             * ever empties, and the new key sits where its probe sequence starts. */
+             * its home slot unless that one was searched deeper. An empty home slot stays
+             * empty: a quarter of the slots must stay empty for every probe to end (filled
+             * uncounted, they all filled up, and looking up a missing key looped forever).
+             * Lookups stay right: no slot ever empties, and the new key sits where its probe
+             * sequence starts. */
             e = &t->slots[key_hash(key) & (t->capacity - 1)];
-            if (e->depth > depth)
+            if (!e->rest || e->depth > depth)
                 return;
         } else {
             t->count++;

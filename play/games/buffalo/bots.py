@@ -15,6 +15,7 @@ evaluation, :class:`RandomBot` a uniformly random one (both seeded). Every bot h
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -183,6 +184,8 @@ class AlphaBetaBot:
 
 class _Search:
     def __init__(self, max_nodes: int | None, max_seconds: float | None, blocked_at_once: bool):
+        if max_seconds is not None and math.isnan(max_seconds):
+            raise ValueError("max_seconds must be a number, not NaN")  # it would never time out
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
