@@ -421,12 +421,18 @@ static PyTypeObject SearchType = {
 
 /* ---- Module functions ------------------------------------------------------------------ */
 
-static int get_long(PyObject *tables, const char *name, long *out) {
+/* tables[name] (a borrowed reference), or NULL with KeyError set. */
+static PyObject *required(PyObject *tables, const char *name) {
     PyObject *value = PyDict_GetItemString(tables, name);
-    if (!value) {
+    if (!value)
         PyErr_Format(PyExc_KeyError, "configure(): missing %s", name);
+    return value;
+}
+
+static int get_long(PyObject *tables, const char *name, long *out) {
+    PyObject *value = required(tables, name);
+    if (!value)
         return 0;
-    }
     *out = PyLong_AsLong(value);
     return !(*out == -1 && PyErr_Occurred());
 }
@@ -441,11 +447,9 @@ static int get_int(PyObject *tables, const char *name, int *out) {
 
 /* tables[name]: a sequence of SQUARES bitboards. */
 static int get_boards(PyObject *tables, const char *name, u128 *out) {
-    PyObject *value = PyDict_GetItemString(tables, name);
-    if (!value) {
-        PyErr_Format(PyExc_KeyError, "configure(): missing %s", name);
+    PyObject *value = required(tables, name);
+    if (!value)
         return 0;
-    }
     PyObject *sequence = PySequence_Fast(value, "a table must be a sequence");
     if (!sequence)
         return 0;
@@ -460,11 +464,9 @@ static int get_boards(PyObject *tables, const char *name, u128 *out) {
 
 /* tables[name]: SQUARES rows of SQUARES ints. */
 static int get_square_table(PyObject *tables, const char *name, int out[SQUARES][SQUARES]) {
-    PyObject *value = PyDict_GetItemString(tables, name);
-    if (!value) {
-        PyErr_Format(PyExc_KeyError, "configure(): missing %s", name);
+    PyObject *value = required(tables, name);
+    if (!value)
         return 0;
-    }
     PyObject *rows = PySequence_Fast(value, "a table must be a sequence");
     if (!rows)
         return 0;
