@@ -70,9 +70,9 @@ LEVEL_DESCRIPTIONS = {
         "regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "fort : prévoit cinq coups à deux joueurs et un second tour de table à plusieurs, en "
+        "fort : prévoit six coups à deux joueurs et un second tour de table à plusieurs, en "
         "moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant, "
-        "et à deux le niveau intermédiaire trois fois sur cinq"
+        "et à deux le niveau intermédiaire près de deux fois sur trois"
     ),
 }
 

@@ -133,7 +133,7 @@ def test_levels_look_further_as_they_rise():
 def test_every_level_plays_the_winning_boarding():
     state = position({0: ["f1", "a9"], 1: ["e3", "b9"]}, boat={0: 2, 1: 2})
     for level in ("intermediate", "strong"):
-        assert alcatraz_bot(level).choose(state, 0) == {"type": "board", "from": "f1"}
+        assert alcatraz_bot(level, clock=False).choose(state, 0) == {"type": "board", "from": "f1"}
 
 
 def test_search_parries_a_winning_threat():
@@ -141,7 +141,7 @@ def test_search_parries_a_winning_threat():
     it: g5-g1 drags the guard from b1 four squares right, onto f1."""
     state = position({0: ["g5", "c9"], 1: ["f1", "i9"]}, boat={0: 1, 1: 2}, guards={1: "b1"})
     for level in ("intermediate", "strong"):
-        bot = alcatraz_bot(level)
+        bot = alcatraz_bot(level, clock=False)
         assert bot.choose(state, 0) == {"type": "move", "from": "g5", "to": "g1"}
         assert bot.completed_depth >= 2
 
@@ -160,6 +160,8 @@ def test_bot_move_caps_the_level_by_the_callers_seconds():
     assert move in ENGINE.legal_moves(state, 0)
     assert AlcatrazBot.for_level("strong", seconds=0.3).seconds == 0.3
     assert AlcatrazBot.for_level("strong", seconds=30).seconds == ALCATRAZ_LEVELS["strong"].seconds
+    assert AlcatrazBot.for_level("strong", clock=False).seconds is None
+    assert AlcatrazBot.for_level("strong", seconds=0.3, clock=False).seconds == 0.3
 
 
 def test_beginner_and_intermediate_play_a_share_of_random_moves_and_strong_none():
@@ -168,7 +170,10 @@ def test_beginner_and_intermediate_play_a_share_of_random_moves_and_strong_none(
         preset = ALCATRAZ_LEVELS[level]
         scores = _two_seat_scores(state, depth=preset.depth)
         top = max(scores.values())
-        picks = [tuple(alcatraz_bot(level, seed=s).choose(state, 0).items()) for s in range(160)]
+        picks = [
+            tuple(alcatraz_bot(level, seed=s, clock=False).choose(state, 0).items())
+            for s in range(160)
+        ]
         slips = sum(scores[pick] < top for pick in picks) / len(picks)
         worse = sum(value < top for value in scores.values()) / len(scores)
         assert 0.5 < slips / (preset.random_share * worse) < 1.5, level
@@ -213,7 +218,10 @@ def test_intermediate_bot_beats_random_player():
     for game in range(4):
         seed = f"bot-vs-random/{game}"
         bot_seat = game % 2
-        players = {bot_seat: alcatraz_bot("intermediate", seed=game), 1 - bot_seat: None}
+        players = {
+            bot_seat: alcatraz_bot("intermediate", seed=game, clock=False),
+            1 - bot_seat: None,
+        }
         randomer = RandomBot(ENGINE, seed=game)
         state = ENGINE.new_game(seats=2, options={"turn_limit": 300}, rng=chance_for(seed, 0))
         ply = 0
@@ -232,7 +240,7 @@ def test_search_parries_a_winning_threat_at_three_seats():
         {0: ["g5", "c9"], 2: ["f1", "i9"]}, boat={0: 1, 2: 2}, seats=3, guards={1: "b1"}
     )
     for level in ("intermediate", "strong"):
-        bot = alcatraz_bot(level)
+        bot = alcatraz_bot(level, clock=False)
         assert bot.choose(state, 0) == {"type": "move", "from": "g5", "to": "g1"}
         assert bot.completed_depth >= 2
 
@@ -270,7 +278,7 @@ def test_table_search_width_limits_the_root_moves_searched():
     wide.choose(state, 0)
     assert narrow.completed_depth == wide.completed_depth == 3
     assert narrow.evaluations < wide.evaluations
-    levels = {level: AlcatrazBot.for_level(level) for level in ALCATRAZ_LEVELS}
+    levels = {level: AlcatrazBot.for_level(level, clock=False) for level in ALCATRAZ_LEVELS}
     assert levels["intermediate"].width is not None and levels["strong"].width is None
     assert levels["intermediate"].table_depth < levels["strong"].table_depth
 
@@ -287,7 +295,7 @@ def test_bots_ahead_do_not_go_back_to_a_recent_position():
     # last turns' positions is worth at most a draw to the bot choosing it.
     state = position({0: ["a2", "i5"], 1: ["c7"]}, boat={0: 2}, seats=2)
     for level in ("beginner", "intermediate", "strong"):
-        bot = alcatraz_bot(level, seed=1)
+        bot = alcatraz_bot(level, seed=1, clock=False)
         bot.random_share = 0.0
         first = bot.choose(state, 0)
         child = ENGINE.play(state, 0, first, random.Random(0))
