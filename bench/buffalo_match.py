@@ -9,16 +9,22 @@ game i of each side starts after the same two seeded random plies (``--opening-p
 sides see the same openings. Prints wins, the score with a 95 % Wilson interval, and our bot's
 mean and longest time a move. Fairy-Stockfish is installed on first use (bench/fairy_stockfish.py).
 
-Figures of 2026-12-01 (nice -n 19, 2 cores at a load of about 14; wins as buffalo + as Indians;
-mean and longest seconds a move of ours):
+Figures of 2026-12-01 with the compiled search (wins as buffalo + as Indians; mean and longest
+seconds a move of ours; load 2-4, two matches side by side):
 
-    strong vs fairy30       --games 20 --seed 23   20/20 + 12/20   80 % [65–90]  0.79 s, max 1.42
-    expert vs fairy100      --games 20 --seed 21   20/20 + 11/20   78 % [62–88]  1.41 s, max 2.26
-    expert vs fairy1000     --games 20 --seed 22   15/20 +  2/20   42 % [29–58]  1.43 s, max 2.08
+    strong vs fairy30       --games 20 --seed 43   20/20 + 19/20   98 % [87–100] 0.70 s, max 1.41
+    expert vs fairy100      --games 20 --seed 42   18/20 + 19/20   92 % [80–97]  1.23 s, max 1.90
+    expert vs fairy1000     --games 20 --seed 41   13/20 +  4/20   42 % [29–58]  1.29 s, max 2.09
+    expert vs fairy1000     --games 20 --seed 44    6/20 +  5/20   28 % [16–43]  1.20 s, max 1.81
+    strong vs intermediate  --games 20 --seed 45   19/20 + 16/20   88 % [74–95]  0.73 s, max 1.41
+    strong vs one-ply       --games 20 --seed 45   20/20 + 19/20   98 % [87–100] 0.81 s, max 1.42
+
     beginner vs random      --games 10 --seed 24   10/10 + 10/10  100 % [84–100]
     intermediate vs one-ply --games 10 --seed 24   10/10 +  6/10   80 % [58–92]
-    strong vs one-ply       --games 10 --seed 24   10/10 +  8/10   90 % [70–97]
-    strong vs intermediate  --games 10 --seed 24   10/10 +  4/10   70 % [48–85]
+
+(expert thought 1.8 s a move in the runs of seeds 41 and 42, 1.7 s since; beginner and
+intermediate have node budgets, so they play the same moves compiled or not.) The pure-Python
+search's expert against fairy1000, in the three runs before: 15/20 + 2/20, 7/20 + 2/20, 9/20 + 0/20.
 """
 
 from __future__ import annotations

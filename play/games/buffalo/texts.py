@@ -72,13 +72,13 @@ LEVEL_DESCRIPTIONS = {
     ),
     "strong": gettext_lazy(
         "fort : cherche moins d'une seconde par coup en moyenne, plus longtemps pour les "
-        "Indiens ; bat l'intermédiaire 7 parties sur 10 et un joueur qui ne regarde qu'un coup 9 "
-        "sur 10"
+        "Indiens ; bat l'intermédiaire près de 9 parties sur 10 et presque toujours un joueur qui "
+        "ne regarde qu'un coup"
     ),
     "expert": gettext_lazy(
         "expert : cherche jusqu'à deux secondes par coup et joue les fins de partie prouvées par "
-        "son solveur ; gagne 3 parties sur 4 contre Fairy-Stockfish à 100 ms par coup, 4 sur 10 "
-        "à une seconde"
+        "son solveur ; gagne 9 parties sur 10 contre Fairy-Stockfish à 100 ms par coup, une sur "
+        "trois à une seconde"
     ),
 }
 
