@@ -45,7 +45,7 @@ ENGINE = AlcatrazEngine()
 NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
 STRONG_SECONDS = 0.9
 STRONG_EVALUATIONS = 12_000  # 3-4 seats: about 0.4 s on one free core (the clock: a busy server's)
-STRONG_TWO_SEAT_EVALUATIONS = 60_000  # two seats: 0.5 s a move on average, 1.6 s at most
+STRONG_TWO_SEAT_EVALUATIONS = 60_000  # two seats: 0.12 s a move on average on a free core
 INFINITY = float("inf")
 TIE_MARGIN = 1e-9  # root moves within this of the best are tied
 # A root move back to a recent turn's position is worth at most a draw: nobody progresses in a
