@@ -50,7 +50,7 @@ LEVELS: dict[str, dict] = {
     # than the buffalo (0.7 s / 1.3 s beat intermediate 10 games in 12, 1 s both sides 7 in 12;
     # about 0.8 s a move on average, as buffalo moves often end early on a found win).
     "strong": {"max_seconds": 0.7, "indian_seconds": 1.3},
-    # Over twice as long, after asking the solver about the position: 1.7 s keeps every move
+    # 1.7 s a move on both sides, after asking the solver about the position: it keeps every move
     # under 2 s on a loaded machine (1.8 s took 2.09 s once at a load of 3-4).
     "expert": {"max_seconds": 1.7, "solve": True},
 }
