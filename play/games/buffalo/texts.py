@@ -77,8 +77,8 @@ LEVEL_DESCRIPTIONS = {
     ),
     "expert": gettext_lazy(
         "expert : cherche jusqu'à deux secondes par coup et joue les fins de partie prouvées par "
-        "son solveur ; gagne 9 parties sur 10 contre Fairy-Stockfish à 100 ms par coup, une sur "
-        "trois à une seconde"
+        "son solveur ; gagne plus de 8 parties sur 10 contre Fairy-Stockfish à 100 ms par coup, "
+        "une sur trois à une seconde"
     ),
 }
 
