@@ -548,16 +548,14 @@ static PyObject *module_generate(PyObject *module, PyObject *args) {
     PyObject *b, *d, *c, *side, *skip_arg = NULL;
     if (!PyArg_ParseTuple(args, "OOOO|O:generate", &b, &d, &c, &side, &skip_arg))
         return NULL;
-    Position p;
-    u128 skip = 0;
+    Position p; /* skip_columns (bit c: column c) is checked as the opening turn's columns */
     PyObject *zero = PyLong_FromLong(0);
-    int ok = zero && as_position(b, d, c, side, zero, zero, &p) &&
-             (!skip_arg || as_board(skip_arg, &skip));
+    int ok = zero && as_position(b, d, c, side, zero, skip_arg ? skip_arg : zero, &p);
     Py_XDECREF(zero);
     if (!ok)
         return NULL;
     int moves[MAX_MOVES];
-    int n = generate(p.b, p.d, p.c, p.side, (int)(skip & ((1u << COLUMNS) - 1)), moves);
+    int n = generate(p.b, p.d, p.c, p.side, p.om, moves);
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {
         PyObject *item = PyLong_FromLong(moves[i]);

@@ -195,12 +195,14 @@ def test_compiled_search_stops_on_the_clock_with_a_legal_move():
 
 def test_compiled_generate_evaluate_and_apply_match_the_python_board():
     fast = extension()
-    for state in game_positions({"opening_buffalo_moves": 4}, seed=2, games=4):
+    positions = game_positions({"opening_buffalo_moves": 4}, seed=2, games=4)
+    assert any(p.opening_moved for p in positions)  # skip_columns is exercised
+    for state in positions:
         b, d, c = state.buffalo, state.dogs, state.chief
         for side in (bb.BUFFALO_SIDE, bb.INDIAN_SIDE):
             assert fast.generate(b, d, c, side) == bb.generate(b, d, c, side)
             assert fast.evaluate(b, d, c, side) == evaluate(b, d, c, side)
-        skip = bots._columns(state.opening_moved)
+        skip = state.opening_moved  # bit c: column c
         assert fast.generate(b, d, c, 0, skip) == bb.generate(b, d, c, 0, skip)
         for move in state.int_moves():
             assert fast.apply(b, d, c, move) == bb.apply(b, d, c, move)
