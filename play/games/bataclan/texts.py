@@ -56,24 +56,25 @@ OPTION_CHOICE_LABELS = {
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "Main correcte ; garde ses G et pose tout ce qu'il peut sans mesurer le risque. Contre un "
-        "joueur qui joue au hasard (et tremble davantage), il gagne huit parties sur dix à deux, "
-        "trois sur quatre à trois ou quatre, six à sept sur dix à cinq ou six : à plusieurs, les "
-        "dés décident, et même un joueur qui verrait d'avance les dés et la pile ne gagne pas "
-        "neuf fois sur dix."
+        "Main moins sûre ; garde les G et la suite qui prolonge la pile, estime avant chaque dé"
+        " le risque de faire tomber la pile et s'arrête quand il est trop grand. Contre un "
+        "joueur qui joue au hasard (et tremble davantage), il gagne neuf parties sur dix à "
+        "deux, trois à quatre sur cinq à trois ou quatre, sept sur dix à cinq ou six : à "
+        "plusieurs, les dés décident, et même un joueur qui verrait d'avance les dés et la pile"
+        " ne gagne pas neuf fois sur dix."
     ),
     "intermediate": gettext_lazy(
-        "Main sûre ; garde les G et la suite qui prolonge la pile, et estime avant chaque dé le "
-        "risque de faire tomber la pile. Contre le joueur qui regarde un coup à l'avance, il "
-        "gagne neuf parties sur dix à deux, trois à quatre sur cinq à trois ou quatre, six à sept "
-        "sur dix à cinq ou six."
+        "Main sûre ; décide comme le débutant, d'une main plus ferme. Contre le joueur qui "
+        "regarde un coup à l'avance, il gagne neuf parties sur dix à deux, quatre sur cinq à "
+        "trois ou quatre, sept sur dix à cinq ou six ; contre le débutant, un peu plus d'une "
+        "partie sur deux."
     ),
     "strong": gettext_lazy(
-        "Main très sûre ; pèse chaque dé en chances de gagner et garde ses dés de façon à ne pas "
-        "devoir poser sur une pile branlante. Contre le joueur qui regarde un coup à l'avance, il "
-        "gagne neuf parties sur dix à deux ou trois, quatre sur cinq à quatre, six à sept sur dix "
-        "à cinq ou six ; contre l'intermédiaire, un peu plus d'une partie sur deux à deux, autant "
-        "que lui à plusieurs : les dés décident."
+        "La main la plus sûre ; pèse chaque dé en chances de gagner et garde ses dés de façon à"
+        " ne pas devoir poser sur une pile branlante. Contre le joueur qui regarde un coup à "
+        "l'avance, il gagne neuf parties sur dix à deux, quatre sur cinq à trois ou quatre, "
+        "sept sur dix à cinq ou six ; contre l'intermédiaire, deux parties sur trois à deux, "
+        "une sur deux à plusieurs : les dés décident."
     ),
 }
 

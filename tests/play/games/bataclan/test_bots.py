@@ -9,7 +9,7 @@ import pytest
 
 from play.engines.base import chance_for
 from play.games.bataclan import GAME
-from play.games.bataclan.bots import HANDS, Hand
+from play.games.bataclan.bots import HANDS, Hand, Head
 from play.games.bataclan.engine import STEADINESS_GRID
 from play.games.bataclan.physics import STANDARD
 
@@ -55,19 +55,35 @@ def test_a_level_hand_draws_steadiness_on_the_grid_around_its_mean():
     assert Hand(2.0, 0.1).draw(rng) == 1.0 and Hand(-1.0, 0.1).draw(rng) == 0.0
 
 
-def test_careful_bots_stop_on_a_pile_about_to_fall_and_beginners_do_not():
+def test_every_level_stops_on_a_pile_about_to_fall_unless_a_die_must_be_placed():
     # Fifteen dice leaning right, each 0.065 further: one more die almost surely topples them.
     pile = [(STANDARD, i % 6 + 1, round(0.065 * i, 3)) for i in range(15)]
     data = ENGINE.to_dict(state([[(STANDARD, 4), (STANDARD, 5)], []], pile=pile))
     data["placed"] = 1  # a die was placed this turn: stopping is allowed
     st = ENGINE.from_dict(data)
     rng = random.Random(1)
-    for level in ("intermediate", "strong"):
-        assert GAME.bot_move(st, 0, level=level, rng=rng, seconds=1.0) == {"type": "stop"}
-    assert GAME.bot_move(st, 0, level="beginner", rng=rng, seconds=1.0)["type"] == "place"
     data["placed"] = 0  # but one die must be placed when possible
-    forced = GAME.bot_move(ENGINE.from_dict(data), 0, level="strong", rng=rng, seconds=1.0)
-    assert forced["type"] == "place"
+    forced = ENGINE.from_dict(data)
+    for level in GAME.bot_levels:
+        assert GAME.bot_move(st, 0, level=level, rng=rng, seconds=1.0) == {"type": "stop"}
+        assert GAME.bot_move(forced, 0, level=level, rng=rng, seconds=1.0)["type"] == "place"
+
+
+def test_a_pile_that_stands_is_built_on_by_every_level():
+    pile = [(STANDARD, i % 6 + 1, 0.0) for i in range(3)]  # three dice, straight
+    data = ENGINE.to_dict(state([[(STANDARD, 4), (STANDARD, 5)], []], pile=pile))
+    data["placed"] = 1
+    st = ENGINE.from_dict(data)
+    for level in GAME.bot_levels:
+        move = GAME.bot_move(st, 0, level=level, rng=random.Random(2), seconds=1.0)
+        assert move["type"] == "place"
+
+
+def test_a_head_needs_samples_and_a_known_keep_mode():
+    with pytest.raises(ValueError):
+        Head(samples=0, threshold=0.0, compare=False, keep="chain")
+    with pytest.raises(ValueError):
+        Head(samples=10, threshold=0.0, compare=False, keep="g")
 
 
 def test_evaluation_prefers_fewer_dice_and_gain_counts_dice_placed():
