@@ -17,15 +17,14 @@ from .texts import seat_label
 
 
 def seat_choices(game: GamePackage) -> list[tuple[str, str]]:
+    """Who may hold a seat: a person here, the computer at each level (named; the page lists what
+    each level measured), or a friend invited by a link."""
     bots = [
-        (
-            f"bot:{level}",
-            _("Ordinateur — %(level)s")
-            % {"level": game.level_descriptions.get(level) or game.level_label(level)},
-        )
+        (f"bot:{level}", _("Ordinateur — %(level)s") % {"level": game.level_label(level)})
         for level in game.bot_levels
     ]
     return [("local", _("Moi, sur cet écran")), *bots, ("invite", _("Un ami, invité par un lien"))]
+
 
 
 class MatchSetupForm(forms.Form):
@@ -67,6 +66,15 @@ class MatchSetupForm(forms.Form):
                     choices=[(str(c), names.get(c, str(c))) for c in option.choices],
                     initial=str(option.default),
                 )
+
+    def level_notes(self) -> list[tuple[str, str]]:
+        """Each bot level's name and description (what it measured), for the page's list."""
+        descriptions = self.package.level_descriptions
+        return [
+            (self.package.level_label(level), str(descriptions[level]))
+            for level in self.package.bot_levels
+            if level in descriptions
+        ]
 
     def roles(self, options: dict[str, Any]) -> list[str]:
         """What each seat plays at a full table with ``options`` (the engine decides)."""

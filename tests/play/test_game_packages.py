@@ -213,16 +213,33 @@ def test_every_game_bot_plays_a_legal_move_at_every_level(slug):
 
 
 def test_setup_page_lists_what_each_level_of_the_computer_measured(client, buffalo):
-    # The seats' menus cut a long description short: the page lists them whole.
+    # The seats' menus cut a long description short: the page lists them whole, each under the
+    # level's name (the menus name the level only).
     from play.games.buffalo.texts import LEVEL_DESCRIPTIONS
 
     page = client.get(reverse("play:setup", args=[buffalo.slug])).content.decode()
     assert "Les niveaux de l’ordinateur" in page
-    for description in LEVEL_DESCRIPTIONS.values():
-        assert f"<li>{escape(str(description))}</li>" in page
+    labels = {"beginner": "Débutant", "intermediate": "Intermédiaire", "strong": "Fort"}
+    for level, label in {**labels, "expert": "Expert"}.items():
+        description = escape(str(LEVEL_DESCRIPTIONS[level]))
+        assert f"<li><strong>{label}</strong> — {description}</li>" in page
     english = client.get(
         reverse("play:setup", args=[buffalo.slug]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert "<summary>The computer's levels</summary>" in english
     with translation.override("en"):
         assert all(escape(str(d)) in english for d in LEVEL_DESCRIPTIONS.values())
+    assert "<li><strong>Beginner</strong> — Looks three moves ahead" in english
+
+
+@pytest.mark.parametrize("slug", sorted(games()))
+def test_the_seat_menus_name_each_level_and_no_description_repeats_its_name(slug):
+    from play.forms import seat_choices
+
+    game = get_game(slug)
+    bots = {value: label for value, label in seat_choices(game) if value.startswith("bot:")}
+    assert bots == {
+        f"bot:{level}": f"Ordinateur — {game.level_label(level)}" for level in game.bot_levels
+    }
+    for level, description in game.level_descriptions.items():
+        assert not str(description).lower().startswith(game.level_label(level).lower())

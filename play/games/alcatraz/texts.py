@@ -61,16 +61,16 @@ OUTCOME_REASONS = {
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "débutant : regarde un coup en avant et joue au hasard une fois sur trois ; bat toujours "
+        "Regarde un coup en avant et joue au hasard une fois sur trois ; bat toujours "
         "un joueur qui joue au hasard"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : prévoit la riposte de chaque adversaire et son propre coup suivant, "
+        "Prévoit la riposte de chaque adversaire et son propre coup suivant, "
         "mais joue au hasard un coup sur seize ; bat quatre fois sur cinq un joueur qui ne "
         "regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "fort : prévoit six coups à deux joueurs et un second tour de table à plusieurs, en "
+        "Prévoit six coups à deux joueurs et un second tour de table à plusieurs, en "
         "moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant, "
         "et à deux le niveau intermédiaire près de deux fois sur trois"
     ),

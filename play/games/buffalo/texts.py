@@ -64,19 +64,19 @@ PIECES = {
 # Measured with bench/buffalo_match.py and bench/arena.py (40 games a pairing, both sides).
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "débutant : regarde trois coups en avant ; bat presque toujours un joueur au hasard"
+        "Regarde trois coups en avant ; bat presque toujours un joueur au hasard"
     ),
     "intermediate": gettext_lazy(
-        "intermédiaire : calcule cinq ou six coups en avant, plus loin pour les Indiens ; bat "
+        "Calcule cinq ou six coups en avant, plus loin pour les Indiens ; bat "
         "près de neuf fois sur dix un joueur qui ne regarde qu'un coup"
     ),
     "strong": gettext_lazy(
-        "fort : cherche moins d'une seconde par coup en moyenne, plus longtemps pour les "
+        "Cherche moins d'une seconde par coup en moyenne, plus longtemps pour les "
         "Indiens ; bat l'intermédiaire près de 9 parties sur 10 et presque toujours un joueur qui "
         "ne regarde qu'un coup"
     ),
     "expert": gettext_lazy(
-        "expert : cherche jusqu'à deux secondes par coup et joue les fins de partie prouvées par "
+        "Cherche jusqu'à deux secondes par coup et joue les fins de partie prouvées par "
         "son solveur ; gagne plus de 8 parties sur 10 contre Fairy-Stockfish à 100 ms par coup, "
         "une sur trois à une seconde"
     ),
