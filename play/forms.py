@@ -26,7 +26,6 @@ def seat_choices(game: GamePackage) -> list[tuple[str, str]]:
     return [("local", _("Moi, sur cet écran")), *bots, ("invite", _("Un ami, invité par un lien"))]
 
 
-
 class MatchSetupForm(forms.Form):
     def __init__(self, *args, game, **kwargs):
         super().__init__(*args, **kwargs)
