@@ -16,8 +16,8 @@ measured against ``strong`` (2 seats unless said, December 2026, load about 2.5)
 
 * ``deep4``, one more round of draws (the mover's next draw, then the next player's again, six
   kinds each, best placements by the evaluation) on the six best moves: 56 % of 16 games against
-  intermediate with 2 seats, 46 % of 12 with 4 (strong: 62 % and 38 % in the same runs of main),
-  at 0.2-0.3 s a move;
+  intermediate with 2 seats, 46 % of 12 with 4, at 0.2-0.3 s a move (strong: 62 % of 16 and
+  38 % of 12 in the brief's runs, 49 % and 46 % of 40 in the final ones);
 * ``scale5``/``scale20``, the product gap squashed over 5 or 20 points instead of 10: 56 % and
   53 % of 16 games against strong (no difference the games can show);
 * a reply valued with the chance that the mover's next draw fits nowhere and ends the game
