@@ -22,10 +22,17 @@ after one's own move are the optimistic ones. The clock is checked between two v
 player's best placement; a pass it interrupts keeps what it had finished. The auction is a rule of
 thumb: undercut by one down to :data:`BID_FLOOR`, then pass.
 
-Measured (bench/arena.py, 12 to 24 games a pairing; see the level descriptions in texts.py):
-intermediate beats the one-ply player about three games in four with 2 and 3 players (4 players:
-6 of the 8 games the arrangement decides); strong scores 62 % against intermediate with 2
-players, 75 % with 3, and is no better with 4.
+Measured (``nice -n 10 python bench/arena.py tayu --games 40 --seats 2,3,4 --pairs
+strong:oneply,strong:intermediate,intermediate:oneply --jobs 1``, December 2026, load about 2.3;
+score with draws as half, 2 / 3 / 4 players): intermediate beats the one-ply player 75 / 77 /
+69 %; strong beats it 76 / 81 / 72 % and scores 49 / 60 / 46 % against intermediate (strong
+0.08 s a move on average, at most 0.82 s). How much the draw's luck decides: ``oracle`` of
+``bench/arena_players_tayu.py``, the same two-ply search over the real face-down tiles, beats the
+one-ply player 95 / 79 / 95 % (20 to 24 games) and strong 85 / 77 / 78 %. Tried for strong and
+measured no better (same file): one more round of draws on the best six moves (56 % of 16
+games against intermediate with 2 players, 46 % of 12 with 4); the product gap squashed over 5
+or 20 points (56 %, 53 % of 16 against strong); a reply valued with the chance that the mover's
+next draw fits nowhere (40 % of 20 against strong).
 """
 
 from __future__ import annotations

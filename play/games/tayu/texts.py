@@ -130,12 +130,13 @@ LEVEL_DESCRIPTIONS = {
     "intermediate": gettext_lazy(
         "Pour chaque pose, pèse toutes les pierres que le joueur suivant peut tirer et sa "
         "meilleure réponse : gagne environ trois parties sur quatre contre un joueur qui ne "
-        "regarde que le coup présent."
+        "regarde que le coup présent (sept sur dix à quatre joueurs)."
     ),
     "strong": gettext_lazy(
         "Comme l'intermédiaire, et choisit aussi sa colonne du talon en anticipant la réponse "
-        "adverse : gagne six à sept parties sur dix contre l'intermédiaire à deux et à trois "
-        "joueurs, pas davantage à quatre."
+        "adverse : gagne sept à huit parties sur dix contre un joueur qui ne regarde que le coup "
+        "présent, six sur dix contre l'intermédiaire à trois joueurs, pas davantage que lui à "
+        "deux et à quatre."
     ),
 }
 
