@@ -14,6 +14,13 @@ opponent model instead: each opponent, in turn, plays the move its own evaluatio
 careful player looking one move ahead would. Depth 2 lets each opponent answer once (a whole
 round), depth 3 adds the bot's own next move (its best of all; deeper levels would only follow its
 :attr:`AlcatrazBot.beam` most promising ones). Passes deepen one level at a time to the clock.
+A choose evaluates each position once (:meth:`AlcatrazBot._values`): two evaluations in five met a
+position again (the deeper pass replays the shallower one's lines), and only new positions count
+toward the cap, so strong's depth 4 now finishes (about 5,000 evaluations, 0.3 s on a free core)
+where it used to be cut by its cap or its clock. Strong is also *cautious*: each line's value mixes
+in :data:`STRONG_CAUTION` of the worst reply the next seat (who moves first, and rolls the alarm)
+could play, by one move; a blend, since the full worst case over every opponent proved too
+pessimistic. It costs no evaluation: the opponent model rates those replies anyway.
 
 In both, a boarding ends the line there: the evaluation averages the alarm's die exactly. Two
 players can repeat the same positions to the turn limit (a sixth of the two-seat games against the
@@ -28,8 +35,8 @@ root move back to one of the last turns' positions (``state.recent``) is worth a
 * strong: depth 6 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS` (the previous,
   complete pass decides when the cap cuts the last one): it beat intermediate 26 games in 40, where
   depth 5 won 24 and depth 7 8 in 20 (odd depths end on the bot's own move, unanswered); at 3
-  or 4, depth 3 over every move, then depth 4 (a second round) as far as the clock allows;
-  within :data:`STRONG_SECONDS` and :data:`STRONG_EVALUATIONS`.
+  or 4, depth 4 (a second round) over every move, cautious; within :data:`STRONG_SECONDS`
+  (a busy machine's guard) and :data:`STRONG_EVALUATIONS` (new positions).
 """
 
 from __future__ import annotations
@@ -44,7 +51,9 @@ from .evaluation import evaluate, seat_scores, static_values  # noqa: F401 (the 
 ENGINE = AlcatrazEngine()
 NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
 STRONG_SECONDS = 0.9
-STRONG_EVALUATIONS = 12_000  # 3-4 seats: about 0.4 s on one free core (the clock: a busy server's)
+STRONG_EVALUATIONS = (
+    12_000  # 3-4 seats, new positions: depth 4 needs about 5,000 (0.3 s, free core)
+)
 STRONG_TWO_SEAT_EVALUATIONS = 60_000  # two seats: 0.12 s a move on average on a free core
 INFINITY = float("inf")
 TIE_MARGIN = 1e-9  # root moves within this of the best are tied
@@ -55,6 +64,9 @@ REPEAT_VALUE = 0.5
 # seats; one in eight brought it under the one-move player's level at two.
 INTERMEDIATE_RANDOM_SHARE = 1 / 16
 INTERMEDIATE_WIDTH = 6  # at 3 or 4 seats the intermediate level searches its 6 likeliest moves
+# At 3 or 4 seats strong mixes this share of the next seat's most harmful reply into each line's
+# value (the next seat moves first and may strike at once; see AlcatrazBot._line).
+STRONG_CAUTION = 0.3
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,7 @@ class Level:
     table_depth: int | None = None  # the depth at 3 or 4 seats, if not ``depth``
     table_evaluations: int | None = None  # the cap at 3 or 4 seats, if not ``evaluations``
     width: int | None = None  # at 3 or 4 seats: the root moves searched, best first by one move
+    caution: float = 0.0  # at 3 or 4 seats: weight of the next seat's most harmful reply
 
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
@@ -83,6 +96,7 @@ ALCATRAZ_LEVELS: dict[str, Level] = {
         evaluations=STRONG_TWO_SEAT_EVALUATIONS,
         table_depth=4,
         table_evaluations=STRONG_EVALUATIONS,
+        caution=STRONG_CAUTION,
     ),
 }
 
@@ -106,6 +120,7 @@ class AlcatrazBot:
         evaluations: int | None = None,
         width: int | None = None,
         beam: int = 3,
+        caution: float = 0.0,
         table_depth: int | None = None,
         table_evaluations: int | None = None,
         seed: int | str = 0,
@@ -115,13 +130,14 @@ class AlcatrazBot:
         self.depth, self.seconds, self.random_share = depth, seconds, random_share
         self.max_evaluations = self.two_seat_evaluations = evaluations
         self.table_evaluations = evaluations if table_evaluations is None else table_evaluations
-        self.width, self.beam = width, beam
+        self.width, self.beam, self.caution = width, beam, caution
         self.table_depth = depth if table_depth is None else table_depth
         self.rng = random.Random(seed)
         self.deadline = INFINITY
         self.completed_depth = 0  # the deepest pass the previous ``choose`` finished
         self.evaluations = 0
         self.repeats: list[bool] = []  # per root move: whether it repeats a recent position
+        self.known: dict[tuple, list[float]] = {}  # 3-4 seats: values met during this choose
 
     @classmethod
     def for_level(
@@ -139,6 +155,7 @@ class AlcatrazBot:
             table_depth=preset.table_depth,
             table_evaluations=preset.table_evaluations,
             width=preset.width,
+            caution=preset.caution,
             seed=seed,
         )
 
@@ -146,7 +163,7 @@ class AlcatrazBot:
         moves = ENGINE.legal_moves(state, seat)
         if not moves:
             raise ValueError(f"Seat {seat} has no move to choose.")
-        self.completed_depth, self.evaluations = 0, 0
+        self.completed_depth, self.evaluations, self.known = 0, 0, {}
         self.max_evaluations = (
             self.two_seat_evaluations if state.seats == 2 else self.table_evaluations
         )
@@ -272,12 +289,18 @@ class AlcatrazBot:
         moves = ENGINE.legal_moves(state, seat)
         children = [ENGINE.play(state, seat, move, NO_CHANCE) for move in moves]
         if seat != me:
-            best, chosen = None, None
+            best, chosen, worst = None, None, INFINITY
             for child in children:
                 values = self._values(child)
+                if values[me] < worst:
+                    worst = values[me]
                 if best is None or values[seat] > best[seat]:
                     best, chosen = values, child
-            return best if plies == 1 else self._line(chosen, me, plies - 1)
+            line = best if plies == 1 else self._line(chosen, me, plies - 1)
+            if self.caution and seat == (me + 1) % state.seats:
+                line = line[:]  # the next seat may strike first: its worst reply weighs in
+                line[me] = (1.0 - self.caution) * line[me] + self.caution * worst
+            return line
         scored = [(self._values(child), child) for child in children]
         if plies == 1:
             return max((values for values, _ in scored), key=lambda values: values[me])
@@ -286,12 +309,20 @@ class AlcatrazBot:
         return max(lines, key=lambda values: values[me])
 
     def _values(self, state: AlcatrazState) -> list[float]:
+        """Every seat's value of ``state``, remembered for the rest of the ``choose``: deeper
+        passes and transposed lines meet the same positions again (two in five evaluations at 3
+        and 4 seats), and only new positions count toward the cap."""
+        key = (state.position_key(), state.phase, state.roll)
+        known = self.known.get(key)
+        if known is not None:
+            return known
         self.evaluations += 1
         if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
             raise _OutOfTime
         if not self.evaluations & 63 and time.perf_counter() > self.deadline:
             raise _OutOfTime
-        return evaluate(state)
+        values = self.known[key] = evaluate(state)
+        return values
 
     def _value(self, state: AlcatrazState, seat: int) -> float:
         self.evaluations += 1
