@@ -280,9 +280,26 @@ def test_table_search_width_limits_the_root_moves_searched():
     wide.choose(state, 0)
     assert narrow.completed_depth == wide.completed_depth == 3
     assert narrow.evaluations < wide.evaluations
+    per_seats = AlcatrazBot(2, table_depth=3, width={3: 2, 4: 40})
+    per_seats.choose(state, 0)
+    assert per_seats.evaluations == narrow.evaluations
     levels = {level: AlcatrazBot.for_level(level, clock=False) for level in ALCATRAZ_LEVELS}
     assert levels["intermediate"].width is not None and levels["strong"].width is None
     assert levels["intermediate"].table_depth < levels["strong"].table_depth
+
+
+def test_intermediate_searches_more_root_moves_at_four_seats():
+    # Four seats put more prisoners on the board: intermediate's six likeliest moves were too few.
+    bot = AlcatrazBot.for_level("intermediate", clock=False)
+    assert bot._width(3) == 6 < bot._width(4) == 12
+    wide = AlcatrazBot(2, table_depth=3, width=12)
+    narrow = AlcatrazBot(2, table_depth=3, width=6)
+    state = ENGINE.new_game(seats=4, options={}, rng=random.Random(4))
+    state = ENGINE.play(state, 0, ENGINE.legal_moves(state, 0)[3], random.Random(0))
+    bot.random_share = 0.0
+    assert bot.choose(state, 1) == wide.choose(state, 1)
+    narrow.choose(state, 1)
+    assert bot.evaluations == wide.evaluations > narrow.evaluations
 
 
 def test_root_moves_tied_with_the_best_share_the_choice_in_both_searches():
