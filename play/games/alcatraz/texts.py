@@ -72,7 +72,8 @@ LEVEL_DESCRIPTIONS = {
     "strong": gettext_lazy(
         "fort : prévoit six coups à deux joueurs et deux tours de table à plusieurs, en se "
         "méfiant de la pire riposte du joueur suivant, en moins d'une seconde ; bat presque "
-        "toujours un joueur qui ne regarde qu'un coup en avant, et le niveau intermédiaire près "
+        "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, certaines parties "
+        "restent nulles), et le niveau intermédiaire près "
         "de deux fois sur trois à deux ou à quatre joueurs, plus de quatre fois sur cinq à trois"
     ),
 }
