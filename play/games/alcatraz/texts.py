@@ -70,9 +70,11 @@ LEVEL_DESCRIPTIONS = {
         "regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "Prévoit six coups à deux joueurs et un second tour de table à plusieurs, en "
-        "moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un coup en avant, "
-        "et à deux le niveau intermédiaire près de deux fois sur trois"
+        "Prévoit six coups à deux joueurs et deux tours de table à plusieurs, en se "
+        "méfiant de la pire riposte du joueur suivant, en moins d'une seconde ; bat presque "
+        "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, certaines parties "
+        "restent nulles), et le niveau intermédiaire près "
+        "de deux fois sur trois à deux ou à quatre joueurs, plus de quatre fois sur cinq à trois"
     ),
 }
 

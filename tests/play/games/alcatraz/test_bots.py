@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from play.bots.mcts import RandomBot
 from play.engines.base import chance_for
 from play.games.alcatraz.bots import (
@@ -278,9 +280,26 @@ def test_table_search_width_limits_the_root_moves_searched():
     wide.choose(state, 0)
     assert narrow.completed_depth == wide.completed_depth == 3
     assert narrow.evaluations < wide.evaluations
+    per_seats = AlcatrazBot(2, table_depth=3, width={3: 2, 4: 40})
+    per_seats.choose(state, 0)
+    assert per_seats.evaluations == narrow.evaluations
     levels = {level: AlcatrazBot.for_level(level, clock=False) for level in ALCATRAZ_LEVELS}
     assert levels["intermediate"].width is not None and levels["strong"].width is None
     assert levels["intermediate"].table_depth < levels["strong"].table_depth
+
+
+def test_intermediate_searches_more_root_moves_at_four_seats():
+    # Four seats put more prisoners on the board: intermediate's six likeliest moves were too few.
+    bot = AlcatrazBot.for_level("intermediate", clock=False)
+    assert bot._width(3) == 6 < bot._width(4) == 12
+    wide = AlcatrazBot(2, table_depth=3, width=12)
+    narrow = AlcatrazBot(2, table_depth=3, width=6)
+    state = ENGINE.new_game(seats=4, options={}, rng=random.Random(4))
+    state = ENGINE.play(state, 0, ENGINE.legal_moves(state, 0)[3], random.Random(0))
+    bot.random_share = 0.0
+    assert bot.choose(state, 1) == wide.choose(state, 1)
+    narrow.choose(state, 1)
+    assert bot.evaluations == wide.evaluations > narrow.evaluations
 
 
 def test_root_moves_tied_with_the_best_share_the_choice_in_both_searches():
@@ -317,3 +336,54 @@ def test_the_evaluation_cap_depends_on_the_seat_count():
     assert bot.evaluations <= 101
     strong = ALCATRAZ_LEVELS["strong"]
     assert strong.evaluations > strong.table_evaluations and strong.depth > strong.table_depth
+
+
+def test_table_search_evaluates_each_position_once_a_choose(monkeypatch):
+    # Deeper passes and transposed lines meet the same positions again: at 3 and 4 seats a
+    # choose evaluates each position once, counts only new ones toward its cap, and decides as
+    # it would re-evaluating them.
+    import play.games.alcatraz.bots as bots
+
+    calls: list[tuple] = []
+
+    def counting(state):
+        calls.append((state.position_key(), state.phase, state.roll))
+        return evaluate(state)
+
+    monkeypatch.setattr(bots, "evaluate", counting)
+    for seats in (3, 4):
+        state = ENGINE.new_game(seats=seats, options={}, rng=random.Random(seats))
+        state = ENGINE.play(state, 0, ENGINE.legal_moves(state, 0)[7], random.Random(0))
+        calls.clear()
+        bot = AlcatrazBot(2, table_depth=4)
+        move = bot.choose(state, 1)
+        root = len(ENGINE.legal_moves(state, 1))
+        assert bot.completed_depth == 4
+        searched = calls[root:]  # after the root's children, one call per new position
+        assert len(searched) == len(set(searched)) == bot.evaluations - root
+        calls.clear()
+        forgetful = AlcatrazBot(2, table_depth=4)
+        forgetful._values = counting  # evaluates every position met, again and again
+        assert forgetful.choose(state, 1) == move
+        assert len(calls) > 1.2 * (len(searched) + root)
+
+
+def test_cautious_table_search_weighs_the_next_seats_most_harmful_reply():
+    # The next seat moves first and may strike at once: a cautious line mixes its modelled
+    # reply's value with the worst one it could play; later seats keep the one-move model.
+    prisoners = {0: ["h4", "c7", "i7", "i9"], 1: ["c9", "e9"], 2: ["b6", "a9"]}
+    guards = {4: "f4", 5: "d5", 6: "d6", 7: "e7"}
+    state = position(prisoners, seats=3, to_move=1, guards=guards)
+    children = [ENGINE.play(state, 1, m, None) for m in ENGINE.legal_moves(state, 1)]
+    modelled = max((evaluate(child) for child in children), key=lambda values: values[1])
+    worst = min(evaluate(child)[0] for child in children)
+    assert worst < modelled[0]
+    for caution in (0.0, 0.3, 1.0):
+        line = AlcatrazBot(2, caution=caution)._line(state, 0, 1)
+        assert line[0] == pytest.approx((1 - caution) * modelled[0] + caution * worst)
+        assert line[1:] == modelled[1:]
+    # seat 2 is not seat 0's next seat: its reply is the modelled one whatever the caution
+    later = position(prisoners, seats=3, to_move=2, guards=guards)
+    assert AlcatrazBot(2, caution=1.0)._line(later, 0, 1) == AlcatrazBot(2)._line(later, 0, 1)
+    levels = {level: AlcatrazBot.for_level(level, clock=False) for level in ALCATRAZ_LEVELS}
+    assert levels["strong"].caution > 0
