@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from dataclasses import replace
 
 from play.games.tayu import bots
 from play.games.tayu.moves import draw_columns
@@ -84,16 +83,7 @@ class Variant:
                 setattr(bots, key, value)
 
     def _choose(self, state, seat, rng):
-        moves = bots.ENGINE.legal_moves(state, seat)
-        if len(moves) == 1:
-            return moves[0]
-        level = replace(self.level, time_limit=min(self.level.time_limit, self.seconds * 0.8))
-        kind = moves[0]["type"]
-        if kind in ("bid", "pass"):
-            return bots.choose_bid(state, moves)
-        if kind == "draw":
-            return bots.choose_draw(state, seat, moves, level)
-        return bots.choose_placement(state, seat, level, rng)
+        return bots.level_move(state, seat, self.level, rng, self.seconds)
 
 
 def extra_players(args) -> list:

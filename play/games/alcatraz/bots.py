@@ -327,21 +327,21 @@ class AlcatrazBot:
         known = self.known.get(key)
         if known is not None:
             return known
-        self.evaluations += 1
-        if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
-            raise _OutOfTime
-        if not self.evaluations & 63 and time.perf_counter() > self.deadline:
-            raise _OutOfTime
+        self._spend_evaluation()
         values = self.known[key] = evaluate(state)
         return values
 
     def _value(self, state: AlcatrazState, seat: int) -> float:
+        self._spend_evaluation()
+        return evaluate(state)[seat]
+
+    def _spend_evaluation(self) -> None:
+        """Count one evaluation; out of time past the cap, or (checked every 64) the clock."""
         self.evaluations += 1
         if self.max_evaluations is not None and self.evaluations > self.max_evaluations:
             raise _OutOfTime
         if not self.evaluations & 63 and time.perf_counter() > self.deadline:
             raise _OutOfTime
-        return evaluate(state)[seat]
 
     def _pick(self, order: list[int], values: list[float]) -> int:
         """The best index; equal values share the choice at random."""

@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from play.engines.base import Move
 
@@ -375,20 +375,19 @@ def choose_bid(state: TaYuState, moves: list[Move]) -> Move:
 def bot_move(
     state: TaYuState, seat: int, *, level: str, rng: random.Random, seconds: float
 ) -> Move:
+    return level_move(state, seat, LEVELS[level], rng, seconds)
+
+
+def level_move(
+    state: TaYuState, seat: int, preset: Level, rng: random.Random, seconds: float
+) -> Move:
+    """The move of a bot playing ``preset`` within ``seconds`` (benches try other levels)."""
     moves = ENGINE.legal_moves(state, seat)
     if not moves:
         raise ValueError(f"Seat {seat} has no move to choose.")
     if len(moves) == 1:
         return moves[0]
-    preset = LEVELS[level]
-    preset = Level(
-        preset.candidates,
-        min(preset.time_limit, seconds * 0.8),
-        preset.depth,
-        preset.deep_candidates,
-        preset.deep_kinds,
-        preset.draw_candidates,
-    )
+    preset = replace(preset, time_limit=min(preset.time_limit, seconds * 0.8))
     kind = moves[0]["type"]
     if kind in ("bid", "pass"):
         return choose_bid(state, moves)
