@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from dataclasses import replace
 
 from play.games.tayu import bots
 from play.games.tayu.moves import draw_columns
@@ -61,6 +62,9 @@ EXPERIMENTS = {  # name -> (level, module globals of bots.py it changes)
     ),
     "wide": (bots.Level(candidates=99, time_limit=0.8, draw_candidates=99), {}),
     "scale5": (bots.LEVELS["strong"], {"PRODUCT_SCALE": 5.0}),
+    "reach03": (replace(bots.LEVELS["strong"], weights=bots.Weights(reach=0.3)), {}),
+    "reach015": (replace(bots.LEVELS["strong"], weights=bots.Weights(reach=0.15)), {}),
+    "keep": (replace(bots.LEVELS["strong"], keep_weight=0.5), {}),
     "scale20": (bots.LEVELS["strong"], {"PRODUCT_SCALE": 20.0}),
 }
 

@@ -41,6 +41,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from play.engines.base import Move
 
@@ -61,6 +62,21 @@ PRODUCT_SCALE = 10.0  # a product gap of this much is worth a reward of about 0.
 # there on, a builder's chance (beat the bid and the other builder) is worth more than the
 # spoiler's.
 BID_FLOOR = 20
+TOTAL_TILES = len(KINDS) * COPIES
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights as a level's search uses them (:func:`evaluate` and the
+    reference players keep the module's hand-set constants). ``stage``: an open end is worth
+    ``1 + stage * (share of the supply left - 0.5)`` times the table's value."""
+
+    reach: float = REACH
+    decay: float = DECAY
+    heading: tuple[float, float, float] = HEADING
+    blocked: float = BLOCKED_FACTOR
+    scale: float = PRODUCT_SCALE
+    stage: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,8 @@ class Level:
     deep_candidates: int = 0  # moves searched deeper than one draw
     deep_kinds: int = 0  # kinds per draw beyond the first (0: all)
     draw_candidates: int = 0  # placements per kind searched before choosing a column
+    weights: Weights | None = None  # None: the module's constants (the reference's evaluation)
+    keep_weight: float = 0.0  # two-tile rule: share of a reply's value given to the kept tile
 
 
 LEVELS: dict[str, Level] = {
@@ -105,6 +123,21 @@ def _worth_table(reach: float, decay: float, heading: tuple[float, ...]) -> dict
 
 
 WORTH = _worth_table(REACH, DECAY, HEADING)
+
+
+@lru_cache(maxsize=8)
+def _base_table(reach: float, decay: float, heading: tuple[float, ...]) -> dict:
+    return _worth_table(reach, decay, heading)
+
+
+@lru_cache(maxsize=128)
+def worth_table(weights: Weights, supply_left: int) -> dict:
+    """The worth table of ``weights`` at a stage of the game (the tiles left in the supply)."""
+    table = _base_table(weights.reach, weights.decay, weights.heading)
+    factor = 1.0 + weights.stage * (supply_left / TOTAL_TILES - 0.5)
+    if factor == 1.0:
+        return table
+    return {key: tuple(v * factor for v in worth) for key, worth in table.items()}
 
 
 def expected_edges(state: TaYuState, table: dict | None = None) -> list[float]:
@@ -244,9 +277,16 @@ class _Clock:
         return time.perf_counter() >= self.deadline
 
 
-def searcher_for(state: TaYuState, rng: random.Random | None = None) -> Searcher:
-    """A search over what ``state`` shows: unseen kinds, the ring backs of the drawable tops."""
-    ctx = Context(state, WORTH, BLOCKED_FACTOR, PRODUCT_SCALE)
+def searcher_for(
+    state: TaYuState, rng: random.Random | None = None, weights: Weights | None = None
+) -> Searcher:
+    """A search over what ``state`` shows: unseen kinds, the ring backs of the drawable tops
+    (valued with ``weights``, the module's constants if ``None``)."""
+    if weights is None:
+        ctx = Context(state, WORTH, BLOCKED_FACTOR, PRODUCT_SCALE)
+    else:
+        table = worth_table(weights, state.supply_left())
+        ctx = Context(state, table, weights.blocked, weights.scale)
     classes = [RINGED[state.supply[c][state.front(c)][-1]] for c in draw_columns(state)]
     order = None if rng is None else rng.sample(range(len(KINDS)), len(KINDS))
     return Searcher(state, ctx, unseen_kinds(state), list(dict.fromkeys(classes)), order)
@@ -260,7 +300,7 @@ def _as_move(hand: list[int], option: tuple[int, int, int]) -> Move:
 
 def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Random) -> Move:
     clock = _Clock(level.time_limit)
-    searcher, node = searcher_for(state, rng), Node.of(state)
+    searcher, node = searcher_for(state, rng, level.weights), Node.of(state)
     hand = list(state.held[seat])
     supply_left = searcher.supply_left
     scored = [(searcher.leaf(node, o, supply_left)[seat], o) for o in searcher.options(node, hand)]
@@ -282,6 +322,8 @@ def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Rand
                 rest = list(hand)
                 rest.remove(kind)
                 hands[seat] = tuple(rest)
+                if level.keep_weight and rest:
+                    searcher.keeper = (seat, rest[0], level.keep_weight)
                 values = searcher.after_draw(
                     node.child(kind, rotation, anchor),
                     nxt,
@@ -307,7 +349,8 @@ def choose_draw(state: TaYuState, seat: int, moves: list[Move], level: Level | N
     """The column whose possible tiles promise most, on average over its ring class: each kind
     valued by its best placement (``level.draw_candidates`` > 0: by what the next player can
     make of the best few placements, as the placement search does, if time allows)."""
-    searcher, node = searcher_for(state), Node.of(state)
+    searcher = searcher_for(state, None, None if level is None else level.weights)
+    node = Node.of(state)
     left = searcher.supply_left - 1
     columns = {}  # ring class -> first column showing it
     for move in moves:

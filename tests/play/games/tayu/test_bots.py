@@ -150,3 +150,43 @@ def test_placement_and_draw_searches_never_peek_at_the_face_down_tiles():
         move = bots.choose_placement(seen, place_state.to_move, level, random.Random(9))
         placements.add(str(move))
     assert len(draws) == 1 and len(placements) == 1
+
+
+def test_kept_tile_and_weighted_searches_never_peek_at_the_face_down_tiles():
+    level = bots.Level(
+        candidates=40,
+        time_limit=60.0,
+        draw_candidates=3,
+        weights=bots.Weights(reach=0.3, stage=-0.5),
+        keep_weight=0.5,
+    )
+    draw_state, place_state = _some_position(4, 22, seed=3), _some_position(4, 21, seed=3)
+    assert draw_state.phase == "draw" and place_state.phase == "place"
+    seat = draw_state.to_move
+    moves = ENGINE.legal_moves(draw_state, seat)
+    draws, placements = set(), set()
+    for s in range(3):
+        seen = ENGINE.redeal_hidden(draw_state, seat, random.Random(s))
+        draws.add(bots.choose_draw(seen, seat, moves, level)["stack"])
+        seen = ENGINE.redeal_hidden(place_state, place_state.to_move, random.Random(s))
+        move = bots.choose_placement(seen, place_state.to_move, level, random.Random(9))
+        placements.add(str(move))
+    assert len(draws) == 1 and len(placements) == 1
+
+
+def test_levels_search_with_their_own_weights(monkeypatch):
+    seen = []
+    real = bots.searcher_for
+
+    def spy(state, rng=None, weights=None):
+        seen.append(weights)
+        return real(state, rng, weights)
+
+    monkeypatch.setattr(bots, "searcher_for", spy)
+    weights = bots.Weights(reach=0.3)
+    level = bots.Level(candidates=2, time_limit=5.0, draw_candidates=1, weights=weights)
+    place_state, draw_state = _some_position(2, 21, seed=3), _some_position(2, 22, seed=3)
+    bots.choose_placement(place_state, place_state.to_move, level, random.Random(0))
+    moves = ENGINE.legal_moves(draw_state, draw_state.to_move)
+    bots.choose_draw(draw_state, draw_state.to_move, moves, level)
+    assert seen and all(w is weights for w in seen)

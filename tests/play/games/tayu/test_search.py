@@ -106,3 +106,54 @@ def test_the_next_draw_is_valued_over_the_unseen_kinds_of_the_class_that_suits_t
         key=lambda v: v[after.to_move],
     )
     assert fast == pytest.approx(expected, abs=1e-9)
+
+
+def test_hand_set_weights_value_placements_like_the_module_constants():
+    state = _placement_positions(2, 3, every=9)[2]
+    seat, node = state.to_move, Node.of(state)
+    default = bots.searcher_for(state)
+    weighted = bots.searcher_for(state, None, bots.Weights())
+    options = default.options(node, list(state.held[seat]))
+    for option in options:
+        assert weighted.leaf(node, option, 50) == default.leaf(node, option, 50)
+
+
+def test_a_level_s_own_weights_change_the_values():
+    state = _placement_positions(2, 3, every=9)[2]
+    seat, node = state.to_move, Node.of(state)
+    default = bots.searcher_for(state)
+    lighter = bots.searcher_for(state, None, bots.Weights(reach=0.3))
+    options = default.options(node, list(state.held[seat]))
+    assert any(
+        lighter.leaf(node, o, 50)[seat] != pytest.approx(default.leaf(node, o, 50)[seat])
+        for o in options
+    )
+
+
+def test_the_stage_weight_scales_open_ends_by_the_supply_left():
+    weights = bots.Weights(stage=1.0)
+    full, half = bots.worth_table(weights, 112), bots.worth_table(weights, 56)
+    for key, worth in bots.WORTH.items():
+        assert half[key] == worth
+        assert full[key] == pytest.approx(tuple(1.5 * w for w in worth))
+
+
+def test_a_reply_blends_the_kept_tile_s_best_placement_after_it():
+    state = _placement_positions(4, 4, every=11)[3]
+    seat, node = state.to_move, Node.of(state)
+    searcher = bots.searcher_for(state)
+    hand = list(state.held[seat])
+    placed, kept = hand
+    option = next(o for o in searcher.options(node, hand) if o[0] == placed)
+    child, nxt = node.child(*option), (seat + 1) % 4
+    reply = searcher.best(child, nxt, [*state.held[nxt], kept], 40)
+    assert reply is not None
+    own = searcher.best(child.child(*reply[1]), seat, [kept], 39)
+    searcher.keeper = (seat, kept, 0.25)
+    blended = searcher.with_kept(child, reply, 39)
+    if own is None:
+        assert blended == reply[0]
+    else:
+        mixed = [0.75 * a + 0.25 * b for a, b in zip(reply[0], own[0], strict=True)]
+        assert blended == pytest.approx(mixed)
+        assert blended != pytest.approx(reply[0])
