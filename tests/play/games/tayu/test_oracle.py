@@ -4,6 +4,7 @@ experimental levels."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -78,3 +79,15 @@ def test_an_experiment_changes_the_evaluation_while_its_player_thinks(monkeypatc
     player = oracle_module.Variant("scale5", oracle_module.EXPERIMENTS["scale5"], 2.0)
     player.choose(state, state.to_move, random.Random(0))
     assert seen == [5.0] and bots.PRODUCT_SCALE == 10.0
+
+
+def test_untimed_twins_search_like_their_level_without_its_clock():
+    levels = {name: level for name, (level, _patch) in oracle_module.EXPERIMENTS.items()}
+    levels |= {"intermediate": bots.LEVELS["intermediate"], "strong": bots.LEVELS["strong"]}
+    twins = [name for name in oracle_module.EXPERIMENTS if name.endswith("_untimed")]
+    assert "intermediate_untimed" in twins and "keep_untimed" in twins
+    for name in twins:
+        level, patch = oracle_module.EXPERIMENTS[name]
+        base = name.removesuffix("_untimed")
+        assert level == replace(levels[base], time_limit=60.0)
+        assert patch == oracle_module.EXPERIMENTS.get(base, (None, {}))[1]
