@@ -40,9 +40,9 @@ those of the mover's best placement of the face-up tile it keeps, once the reply
 weights to results (``bench/tayu_tune.py``: log loss of the evaluation against the result of
 17 540 positions of 240 games of intermediate against itself, 2 players) prefers open ends worth
 almost nothing: the edge scores alone predict the winner of 64 % of decided positions, the
-hand-set weights 63 %, a quarter of their reach (0.15) 66 %. Whether a lighter reach plays better
-is not measured yet (``reach03``/``reach015``/``keep`` of ``bench/arena_players_tayu.py``), so every
-level keeps the hand-set weights and no kept-tile blend.
+hand-set weights 63 %, a quarter of their reach (0.15) 66 %. Strong with half the reach won 6 of 9
+games against intermediate (2 players; too few to tell, ``reach03`` of
+``bench/arena_players_tayu.py``), so every level keeps the hand-set weights and no kept-tile blend.
 """
 
 from __future__ import annotations
