@@ -107,8 +107,8 @@ HOUSE_RULES = (
     (
         gettext_lazy("Limite de tours"),
         gettext_lazy(
-            "Une partie qui atteint 1 000 tours est déclarée nulle, pour que deux joueurs "
-            "prudents ne déplacent pas leurs prisonniers sans fin."
+            "Une partie où aucun prisonnier n'embarque pendant 1 000 tours est déclarée nulle, "
+            "pour que des joueurs prudents ne déplacent pas leurs prisonniers sans fin."
         ),
     ),
     (
@@ -179,7 +179,7 @@ def describe_event(e: dict) -> str:
     if kind == "pass":
         return _("Aucun coup possible : la %(seat)s passe.") % values
     if kind == "draw":
-        return _("Limite de %(turns)s tours atteinte : partie nulle.") % values
+        return _("Aucun prisonnier n'a embarqué depuis %(turns)s tours : partie nulle.") % values
     return str(e)
 
 
