@@ -72,9 +72,9 @@ LEVEL_DESCRIPTIONS = {
     "strong": gettext_lazy(
         "Prévoit six coups à deux joueurs et deux tours de table à plusieurs, en se "
         "méfiant de la pire riposte du joueur suivant, en moins d'une seconde ; bat presque "
-        "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, certaines parties "
-        "restent nulles), et le niveau intermédiaire près "
-        "de deux fois sur trois à deux ou à quatre joueurs, plus de quatre fois sur cinq à trois"
+        "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, une partie sur dix "
+        "reste bloquée jusqu'à la nulle), et le niveau intermédiaire deux fois sur trois à deux "
+        "joueurs, sept fois sur dix à quatre et près de neuf fois sur dix à trois"
     ),
 }
 
