@@ -38,13 +38,13 @@ root move back to one of the last turns' positions (``state.recent``) is worth a
   depth 5 won 24 and depth 7 8 in 20 (odd depths end on the bot's own move, unanswered); at 3
   or 4, depth 4 (a second round) over every move, cautious; within :data:`STRONG_SECONDS`
   (a busy machine's guard) and :data:`STRONG_EVALUATIONS` (new positions). Against
-  intermediate (12 root moves at four seats) it scores 88.8 % of 40 games at three seats and,
-  since the turn limit counts turns without a boarding, 71.2 % of 40 at four (27 won, 3 drawn);
-  against the one-move player 87.5 % of 40 at four: 4 draws, each a blockade (every prisoner
-  parked out of reach, a thousand turns without a boarding). Letting near-best root moves share
-  the choice after 100 or 400 turns without a boarding broke such blockades but lost to
-  intermediate (6-0-5 and 10-0-7 in 11 and 17 games), so it was dropped. Before the memory and
-  the caution strong scored 56 % and 50 % against intermediate.
+  intermediate (12 root moves at four seats), since the turn limit counts turns without a
+  boarding, it scores 76.2 % of 42 games at three seats and 71.2 % of 40 at four (27 won, 3
+  drawn); against the one-move player 96.4 % of 42 at three and 87.5 % of 40 at four: 4 draws,
+  each a blockade (every prisoner parked out of reach, a thousand turns without a boarding).
+  Letting near-best root moves share the choice after 100 or 400 turns without a boarding broke
+  such blockades but lost to intermediate (6-0-5 and 10-0-7 in 11 and 17 games), so it was
+  dropped. Before the memory and the caution strong scored 56 % and 50 % against intermediate.
 """
 
 from __future__ import annotations

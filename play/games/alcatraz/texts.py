@@ -74,7 +74,7 @@ LEVEL_DESCRIPTIONS = {
         "méfiant de la pire riposte du joueur suivant, en moins d'une seconde ; bat presque "
         "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, une partie sur dix "
         "reste bloquée jusqu'à la nulle), et le niveau intermédiaire deux fois sur trois à deux "
-        "joueurs, sept fois sur dix à quatre et près de neuf fois sur dix à trois"
+        "joueurs, sept fois sur dix à quatre et trois fois sur quatre à trois"
     ),
 }
 
