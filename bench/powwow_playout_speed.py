@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -24,25 +23,18 @@ import django  # noqa: E402
 
 django.setup()
 
-from play.engines.base import chance_for  # noqa: E402
+from bench.playouts import random_walk  # noqa: E402
 from play.games.powwow import bots  # noqa: E402
 
 
 def sample_positions(games: int) -> list:
-    engine, positions = bots.ENGINE, []
-    for g in range(games):
-        seed = f"speed/{g}"
-        state = engine.new_game(seats=3 + g % 4, options={}, rng=chance_for(seed, 0))
-        rng = random.Random(seed)
-        for ply in range(1, 60):
-            if not engine.to_act(state):
-                break
-            (seat,) = engine.to_act(state)
-            if state.phase in ("move", "draft") and ply % 7 == 0:
-                positions.append((state, seat))
-            state = engine.play(state, seat, rng.choice(engine.legal_moves(state, seat)),
-                                chance_for(seed, ply))  # fmt: skip
-    return positions
+    """Every seventh draft or move position of ``games`` seeded random games, 3 to 6 seats."""
+    return [
+        (state, seat)
+        for g in range(games)
+        for ply, (state, seat) in enumerate(random_walk(bots.ENGINE, 3 + g % 4, f"speed/{g}", 59))
+        if state.phase in ("move", "draft") and (ply + 1) % 7 == 0
+    ]
 
 
 def main() -> None:

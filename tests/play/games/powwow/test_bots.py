@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bench.playouts import random_walk
 from play.engines.base import chance_for
 from play.games.powwow import GAME
 from play.games.powwow.belief import belief_redeal, colour_scores, deals, posterior
@@ -180,16 +181,8 @@ def test_the_fast_playout_advance_picks_the_best_advance():
     """The playouts' incremental valuation chooses exactly what ``best_advance`` chooses."""
     checked = 0
     for g in range(12):
-        seed = f"fast/{g}"
-        state = ENGINE.new_game(seats=3 + g % 4, options={}, rng=chance_for(seed, 0))
-        rng = random.Random(seed)
-        for ply in range(1, 400):
-            if not ENGINE.to_act(state):
-                break
-            (seat,) = ENGINE.to_act(state)
+        for state, seat in random_walk(ENGINE, 3 + g % 4, f"fast/{g}", 399):
             if state.phase == "move":
                 assert playout_advance(state, seat) == best_advance(state, seat)[1]
                 checked += 1
-            moves = ENGINE.legal_moves(state, seat)
-            state = ENGINE.play(state, seat, rng.choice(moves), chance_for(seed, ply))
     assert checked > 300
