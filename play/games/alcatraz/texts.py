@@ -70,11 +70,11 @@ LEVEL_DESCRIPTIONS = {
         "regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "Prévoit six coups à deux joueurs et deux tours de table à plusieurs, en se "
-        "méfiant de la pire riposte du joueur suivant, en moins d'une seconde ; bat presque "
-        "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, une partie sur dix "
-        "reste bloquée jusqu'à la nulle), et le niveau intermédiaire deux fois sur trois à deux "
-        "joueurs, sept fois sur dix à quatre et trois fois sur quatre à trois"
+        "Prévoit six coups à deux joueurs et deux tours de table à plusieurs (trois quand "
+        "personne n'a embarqué depuis 150 tours), en se méfiant de la pire riposte du joueur "
+        "suivant, en moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un "
+        "coup en avant, et le niveau intermédiaire deux fois sur trois à deux joueurs et trois "
+        "fois sur quatre à trois ou quatre"
     ),
 }
 
