@@ -85,8 +85,8 @@ INTERMEDIATE_WIDTH = {3: 6, 4: 12}
 # At 3 or 4 seats strong mixes this share of the next seat's most harmful reply into each line's
 # value (the next seat moves first and may strike at once; see AlcatrazBot._line).
 STRONG_CAUTION = 0.3
-# Once STALL_TURNS turns have passed without a boarding, strong searches STALL_DEPTH deep at 3
-# or 4 seats (three rounds of replies), within the same cap and clock: such stalls are mostly
+# Once STALL_TURNS turns have passed without a boarding, strong searches STRONG_STALL_DEPTH deep
+# at 3 or 4 seats (three rounds of replies), within the same cap and clock: such stalls are mostly
 # stand-offs late in the game, few prisoners left on the board, where depth 6 is affordable and
 # finds the plans that break them (see the module docstring).
 STALL_TURNS = 150
