@@ -279,7 +279,7 @@ class AlcatrazBot:
         previous pass) and a pass cut short by the clock counts only if it finished the previous
         best move."""
         seats, best_index = state.seats, order[0]
-        stalled = state.turn - state.boarded_turn >= STALL_TURNS
+        stalled = state.turns_without_boarding >= STALL_TURNS
         for depth in range(2, (self.stall_depth if stalled else self.table_depth) + 1):
             if depth > self.table_depth and not self._affordable():
                 break

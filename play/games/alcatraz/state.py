@@ -169,9 +169,13 @@ class AlcatrazState:
         return self.options["turn_limit"]
 
     @property
+    def turns_without_boarding(self) -> int:
+        return self.turn - self.boarded_turn
+
+    @property
     def stalled(self) -> bool:
         """Whether ``turn_limit`` turns have passed without a boarding: the game is a draw."""
-        return bool(self.turn_limit) and self.turn - self.boarded_turn >= self.turn_limit
+        return bool(self.turn_limit) and self.turns_without_boarding >= self.turn_limit
 
     def clone(self) -> AlcatrazState:
         new = AlcatrazState.__new__(AlcatrazState)
