@@ -6,6 +6,12 @@
 evaluation) run on the true deal instead of redeals of the cards it cannot see. It measures how
 much the hidden cards are worth to a searching player: the most a better belief about who holds
 which card could bring to that search. For benches only, never a level.
+
+``--intermediate-iterations 60,120`` adds ``int60`` and ``int120``: the intermediate level with
+that many iterations instead of its own (same playouts and uniform redeals, no clock), to measure
+how far apart the levels' budgets must be. ``--strong-temperatures 8`` adds ``strongT8``: the
+strong level with the race temperature of :mod:`play.games.powwow.bots` set to 8 while it
+chooses (its evaluation, its playouts and its heuristic moves), to measure a refit evaluation.
 """
 
 from __future__ import annotations
@@ -17,10 +23,25 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--oracle", action="store_true", help="add the 'oracle' player (sees every card)"
     )
+    parser.add_argument(
+        "--intermediate-iterations",
+        default="",
+        help="comma-separated budgets: adds 'int<N>', intermediate with N iterations",
+    )
+    parser.add_argument(
+        "--strong-temperatures",
+        default="",
+        help="comma-separated temperatures: adds 'strongT<T>', strong with that race temperature",
+    )
 
 
 def extra_players(args) -> list:
-    return [Oracle()] if getattr(args, "oracle", False) else []
+    players: list = [Oracle()] if getattr(args, "oracle", False) else []
+    budgets = getattr(args, "intermediate_iterations", "") or ""
+    players += [Budgeted(int(n)) for n in budgets.split(",") if n.strip()]
+    temps = getattr(args, "strong_temperatures", "") or ""
+    players += [Tempered(float(t)) for t in temps.split(",") if t.strip()]
+    return players
 
 
 def _true_deal(state, seat, rng):
@@ -40,3 +61,36 @@ class Oracle:
         bot = make_search("intermediate", seed=rng.getrandbits(32))
         bot._determinize = _true_deal
         return bot.choose(state, seat)
+
+
+class Budgeted:
+    """The intermediate level with ``iterations`` instead of its own budget."""
+
+    def __init__(self, iterations: int):
+        self.iterations, self.name = iterations, f"int{iterations}"
+
+    def choose(self, state, seat, rng: random.Random):
+        from play.games.powwow.bots import ENGINE, make_search
+
+        moves = ENGINE.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        bot = make_search("intermediate", seed=rng.getrandbits(32), iterations=self.iterations)
+        return bot.choose(state, seat)
+
+
+class Tempered:
+    """The strong level with ``RACE_TEMPERATURE`` set to ``t`` while it chooses."""
+
+    def __init__(self, t: float):
+        self.t, self.name = t, f"strongT{t:g}"
+
+    def choose(self, state, seat, rng: random.Random):
+        from play.games.powwow import bots
+
+        old = bots.RACE_TEMPERATURE
+        bots.RACE_TEMPERATURE = self.t
+        try:
+            return bots.bot_move(state, seat, level="strong", rng=rng, seconds=2.0)
+        finally:
+            bots.RACE_TEMPERATURE = old

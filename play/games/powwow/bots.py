@@ -27,14 +27,19 @@ a move changes one Indian's weight): a strong search of 3,000 iterations costs 0
 instead of 0.50 on a free core, the same moves on 42 positions
 (``bench/powwow_playout_speed.py``).
 
-Measured with ``bench/powwow_bench.py`` on a loaded shared machine ("ahead": share of
-(bot, reference seat) pairs in which the bot finished first): beginner vs random 93 % (3
-players, 40 games) and 90 % (5, 40); intermediate vs one-ply 84 % (3, 40) and 87 % (5, 40);
-strong (before the exact belief) vs one-ply 96 % (3, 12) and 89 % (5, 12). With the exact belief
-and 3,000 iterations, ``bench/arena.py powwow --seats 3,5 --pairs strong:intermediate`` (load
-average 6–9 on two cores, so the 0.9 s clock cut the search): strong wins 50 % at 3 players (12
-games) and 65 % at 5 (20 games), 0.73 s a move on average (max 1.39 s). The clock is only a cap
-(``time_limit``); the iteration budget makes choices reproducible.
+The arena (``bench/arena.py powwow --games 40 --seats N --pairs strong:intermediate,
+strong:oneply,intermediate:oneply --jobs 2``, December 2026; a game is won when the player's best
+seat finishes first among both players' seats) at 2 / 3 / 4 / 5 / 6 seats: strong beats
+intermediate 52.5 / 52.4 / 71.4 / 65 (20 games) / 67.5 %, one-ply 87.5 / 90.5 / 95.2 % (2 to 4
+seats); intermediate beats one-ply 72.5 / 76.2 / 83.3 / 72.5 / 85.0 %; beginner beats random
+95.0 / 90.5 / - / 97.5 / 92.5 %. Strong 0.41-0.63 s a move on average, at most 1.01 s. Strong
+is below its targets at 2 and 3 seats, where the dice decide most: the
+intermediate search wins 71 / 81 / 74 % against one-ply at 3 seats with 30 / 60 / 120
+iterations instead of 250 (``--intermediate-iterations``), so more search buys almost nothing,
+and the strong level with the race temperature refitted to 8 (log loss on heuristic games:
+-1.374 against -1.414 at 5) 57.1 % against intermediate (``--strong-temperatures 8``, 42
+games, no better than 52.4 % within the interval). The clock is only a cap (``time_limit``);
+the iteration budget makes choices reproducible.
 """
 
 from __future__ import annotations
