@@ -36,12 +36,16 @@ def add_arguments(parser) -> None:
 
 
 def extra_players(args) -> list:
-    players: list = [Oracle()] if getattr(args, "oracle", False) else []
-    budgets = getattr(args, "intermediate_iterations", "") or ""
-    players += [Budgeted(int(n)) for n in budgets.split(",") if n.strip()]
-    temps = getattr(args, "strong_temperatures", "") or ""
-    players += [Tempered(float(t)) for t in temps.split(",") if t.strip()]
+    players: list = [oracle()] if getattr(args, "oracle", False) else []
+    players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
+    seconds = getattr(args, "max_seconds", 2.0)
+    players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
     return players
+
+
+def _listed(args, name: str) -> list[str]:
+    """The items of a comma-separated option (none if absent or empty)."""
+    return [item.strip() for item in (getattr(args, name, "") or "").split(",") if item.strip()]
 
 
 def _true_deal(state, seat, rng):
@@ -49,25 +53,12 @@ def _true_deal(state, seat, rng):
     return state.clone()
 
 
-class Oracle:
-    name = "oracle"
+class IntermediateSearch:
+    """The intermediate level's search, with another iteration budget (``iterations``: no clock)
+    or on the true deal (``true_deal``)."""
 
-    def choose(self, state, seat, rng: random.Random):
-        from play.games.powwow.bots import ENGINE, make_search
-
-        moves = ENGINE.legal_moves(state, seat)
-        if len(moves) == 1:
-            return moves[0]
-        bot = make_search("intermediate", seed=rng.getrandbits(32))
-        bot._determinize = _true_deal
-        return bot.choose(state, seat)
-
-
-class Budgeted:
-    """The intermediate level with ``iterations`` instead of its own budget."""
-
-    def __init__(self, iterations: int):
-        self.iterations, self.name = iterations, f"int{iterations}"
+    def __init__(self, name: str, iterations: int | None = None, true_deal: bool = False):
+        self.name, self.iterations, self.true_deal = name, iterations, true_deal
 
     def choose(self, state, seat, rng: random.Random):
         from play.games.powwow.bots import ENGINE, make_search
@@ -76,14 +67,25 @@ class Budgeted:
         if len(moves) == 1:
             return moves[0]
         bot = make_search("intermediate", seed=rng.getrandbits(32), iterations=self.iterations)
+        if self.true_deal:
+            bot._determinize = _true_deal
         return bot.choose(state, seat)
 
 
-class Tempered:
-    """The strong level with ``RACE_TEMPERATURE`` set to ``t`` while it chooses."""
+def oracle() -> IntermediateSearch:
+    return IntermediateSearch("oracle", true_deal=True)
 
-    def __init__(self, t: float):
-        self.t, self.name = t, f"strongT{t:g}"
+
+def budgeted(iterations: int) -> IntermediateSearch:
+    return IntermediateSearch(f"int{iterations}", iterations=iterations)
+
+
+class Tempered:
+    """The strong level with ``RACE_TEMPERATURE`` set to ``t`` while it chooses (the module's
+    constant, put back after each move: players of one arena worker move one at a time)."""
+
+    def __init__(self, t: float, seconds: float):
+        self.t, self.seconds, self.name = t, seconds, f"strongT{t:g}"
 
     def choose(self, state, seat, rng: random.Random):
         from play.games.powwow import bots
@@ -91,6 +93,6 @@ class Tempered:
         old = bots.RACE_TEMPERATURE
         bots.RACE_TEMPERATURE = self.t
         try:
-            return bots.bot_move(state, seat, level="strong", rng=rng, seconds=2.0)
+            return bots.bot_move(state, seat, level="strong", rng=rng, seconds=self.seconds)
         finally:
             bots.RACE_TEMPERATURE = old

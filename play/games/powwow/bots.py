@@ -32,9 +32,9 @@ strong:oneply,intermediate:oneply --jobs 2``, December 2026; a game is won when 
 seat finishes first among both players' seats) at 2 / 3 / 4 / 5 / 6 seats: strong beats
 intermediate 52.5 / 52.4 / 71.4 / 65 (20 games) / 67.5 %, one-ply 87.5 / 90.5 / 95.2 % (2 to 4
 seats); intermediate beats one-ply 72.5 / 76.2 / 83.3 / 72.5 / 85.0 %; beginner beats random
-95.0 / 90.5 / - / 97.5 / 92.5 %. Strong 0.41-0.63 s a move on average, at most 1.01 s. Strong
-is below its targets at 2 and 3 seats, where the dice decide most: the
-intermediate search wins 71 / 81 / 74 % against one-ply at 3 seats with 30 / 60 / 120
+95.0 / 90.5 / - / 97.5 / 92.5 %. Strong 0.41-0.63 s a move on average, at most 1.01 s. Below
+the targets: strong at 2 and 3 seats, where the dice decide most, and intermediate at 2 and 5.
+At 3 seats the intermediate search wins 71 / 81 / 74 % against one-ply with 30 / 60 / 120
 iterations instead of 250 (``--intermediate-iterations``), so more search buys almost nothing,
 and the strong level with the race temperature refitted to 8 (log loss on heuristic games:
 -1.374 against -1.414 at 5) 57.1 % against intermediate (``--strong-temperatures 8``, 42
