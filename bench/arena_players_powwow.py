@@ -6,6 +6,12 @@
 evaluation) run on the true deal instead of redeals of the cards it cannot see. It measures how
 much the hidden cards are worth to a searching player: the most a better belief about who holds
 which card could bring to that search. For benches only, never a level.
+
+``--intermediate-iterations 60,120`` adds ``int60`` and ``int120``: the intermediate level with
+that many iterations instead of its own (same playouts and uniform redeals, no clock), to measure
+how far apart the levels' budgets must be. ``--strong-temperatures 8`` adds ``strongT8``: the
+strong level with the race temperature of :mod:`play.games.powwow.bots` set to 8 while it
+chooses (its evaluation, its playouts and its heuristic moves), to measure a refit evaluation.
 """
 
 from __future__ import annotations
@@ -17,10 +23,29 @@ def add_arguments(parser) -> None:
     parser.add_argument(
         "--oracle", action="store_true", help="add the 'oracle' player (sees every card)"
     )
+    parser.add_argument(
+        "--intermediate-iterations",
+        default="",
+        help="comma-separated budgets: adds 'int<N>', intermediate with N iterations",
+    )
+    parser.add_argument(
+        "--strong-temperatures",
+        default="",
+        help="comma-separated temperatures: adds 'strongT<T>', strong with that race temperature",
+    )
 
 
 def extra_players(args) -> list:
-    return [Oracle()] if getattr(args, "oracle", False) else []
+    players: list = [oracle()] if getattr(args, "oracle", False) else []
+    players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
+    seconds = getattr(args, "max_seconds", 2.0)
+    players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
+    return players
+
+
+def _listed(args, name: str) -> list[str]:
+    """The items of a comma-separated option (none if absent or empty)."""
+    return [item.strip() for item in (getattr(args, name, "") or "").split(",") if item.strip()]
 
 
 def _true_deal(state, seat, rng):
@@ -28,8 +53,12 @@ def _true_deal(state, seat, rng):
     return state.clone()
 
 
-class Oracle:
-    name = "oracle"
+class IntermediateSearch:
+    """The intermediate level's search, with another iteration budget (``iterations``: no clock)
+    or on the true deal (``true_deal``)."""
+
+    def __init__(self, name: str, iterations: int | None = None, true_deal: bool = False):
+        self.name, self.iterations, self.true_deal = name, iterations, true_deal
 
     def choose(self, state, seat, rng: random.Random):
         from play.games.powwow.bots import ENGINE, make_search
@@ -37,6 +66,33 @@ class Oracle:
         moves = ENGINE.legal_moves(state, seat)
         if len(moves) == 1:
             return moves[0]
-        bot = make_search("intermediate", seed=rng.getrandbits(32))
-        bot._determinize = _true_deal
+        bot = make_search("intermediate", seed=rng.getrandbits(32), iterations=self.iterations)
+        if self.true_deal:
+            bot._determinize = _true_deal
         return bot.choose(state, seat)
+
+
+def oracle() -> IntermediateSearch:
+    return IntermediateSearch("oracle", true_deal=True)
+
+
+def budgeted(iterations: int) -> IntermediateSearch:
+    return IntermediateSearch(f"int{iterations}", iterations=iterations)
+
+
+class Tempered:
+    """The strong level with ``RACE_TEMPERATURE`` set to ``t`` while it chooses (the module's
+    constant, put back after each move: players of one arena worker move one at a time)."""
+
+    def __init__(self, t: float, seconds: float):
+        self.t, self.seconds, self.name = t, seconds, f"strongT{t:g}"
+
+    def choose(self, state, seat, rng: random.Random):
+        from play.games.powwow import bots
+
+        old = bots.RACE_TEMPERATURE
+        bots.RACE_TEMPERATURE = self.t
+        try:
+            return bots.bot_move(state, seat, level="strong", rng=rng, seconds=self.seconds)
+        finally:
+            bots.RACE_TEMPERATURE = old

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 
-from play.engines.base import Engine
+from play.engines.base import Engine, chance_for
 
 
 def random_playouts(engine: Engine, seats: int, seconds: float) -> tuple[int, int, int, float]:
@@ -24,3 +25,17 @@ def random_playouts(engine: Engine, seats: int, seconds: float) -> tuple[int, in
         outcome = engine.outcome(state)
         won += bool(outcome and outcome.winners)
     return games, plies, won, time.perf_counter() - start
+
+
+def random_walk(engine: Engine, seats: int, seed: str, plies: int) -> Iterator[tuple[object, int]]:
+    """``(state, seat to act)`` before each of the first ``plies`` plies of a seeded uniformly
+    random game (chance from ``chance_for(seed, ply)``), until the game ends."""
+    state = engine.new_game(seats=seats, options={}, rng=chance_for(seed, 0))
+    rng = random.Random(seed)
+    for ply in range(1, plies + 1):
+        acting = engine.to_act(state)
+        if not acting:
+            return
+        yield state, acting[0]
+        moves = engine.legal_moves(state, acting[0])
+        state = engine.play(state, acting[0], rng.choice(moves), chance_for(seed, ply))

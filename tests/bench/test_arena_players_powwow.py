@@ -17,7 +17,7 @@ def test_the_oracle_is_added_only_on_request():
 def test_the_oracle_searches_the_true_deal_and_its_choice_follows_the_hidden_cards():
     state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
     assert players._true_deal(state, 0, random.Random(0)).hands == state.hands
-    oracle = players.Oracle()
+    oracle = players.oracle()
     choices = set()
     for seed in range(4):
         world = ENGINE.redeal_hidden(state, 0, random.Random(seed))
@@ -25,3 +25,46 @@ def test_the_oracle_searches_the_true_deal_and_its_choice_follows_the_hidden_car
         assert move in ENGINE.legal_moves(world, 0)
         choices.add(repr(sorted(move.items())))
     assert len(choices) > 1  # the same seat's own cards, other hidden cards: other moves
+
+
+def test_budgeted_intermediates_are_added_by_budget_and_search_that_many_iterations(monkeypatch):
+    found = players.extra_players(Namespace(oracle=False, intermediate_iterations="7, 40"))
+    assert [(p.name, p.iterations) for p in found] == [("int7", 7), ("int40", 40)]
+    from play.bots import mcts
+
+    ran = []
+    choose = mcts.MCTSBot.choose
+
+    def counting(self, state, seat):
+        move = choose(self, state, seat)
+        ran.append(self.last_iterations)
+        return move
+
+    monkeypatch.setattr(mcts.MCTSBot, "choose", counting)
+    state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
+    move = found[0].choose(state, 0, random.Random(3))
+    assert move in ENGINE.legal_moves(state, 0)
+    assert ran == [7]
+
+
+def test_a_tempered_strong_searches_with_its_temperature_and_restores_the_module_s(monkeypatch):
+    from play.games.powwow import bots
+
+    args = Namespace(oracle=False, strong_temperatures="8", max_seconds=1.5)
+    (tempered,) = players.extra_players(args)
+    assert (tempered.name, tempered.seconds) == ("strongT8", 1.5)
+    seen = []
+    monkeypatch.setattr(
+        bots,
+        "make_search",
+        lambda *a, **k: seen.append((bots.RACE_TEMPERATURE, k["seconds"])) or Fixed(),
+    )
+
+    class Fixed:
+        def choose(self, state, seat):
+            return ENGINE.legal_moves(state, seat)[0]
+
+    state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
+    before = bots.RACE_TEMPERATURE
+    assert tempered.choose(state, 0, random.Random(3)) == ENGINE.legal_moves(state, 0)[0]
+    assert seen == [(8.0, 1.5)] and bots.RACE_TEMPERATURE == before != 8.0

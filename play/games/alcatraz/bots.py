@@ -36,12 +36,23 @@ root move back to one of the last turns' positions (``state.recent``) is worth a
 * strong: depth 6 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS` (the previous,
   complete pass decides when the cap cuts the last one): it beat intermediate 26 games in 40, where
   depth 5 won 24 and depth 7 8 in 20 (odd depths end on the bot's own move, unanswered); at 3
-  or 4, depth 4 (a second round) over every move, cautious; within :data:`STRONG_SECONDS`
-  (a busy machine's guard) and :data:`STRONG_EVALUATIONS` (new positions). Against
-  intermediate (12 root moves at four seats) it scored 84.8 % of 23 games at three seats and
-  65.2 % of 23 at four (10 draws at the turn limit: four careful players with two prisoners each
-  in the boat can keep each other out of the hatched block); before the memory and the caution
-  it scored 56 % and 50 %.
+  or 4, depth 4 (a second round) over every move, cautious, and depth 6 (a third round) once
+  :data:`STALL_TURNS` turns have passed without a boarding, if the cap leaves room for it
+  (:meth:`AlcatrazBot._affordable`); within :data:`STRONG_SECONDS` (a busy machine's guard)
+  and :data:`STRONG_EVALUATIONS` (new positions). The stalls it breaks are late stand-offs: two
+  prisoners in every boat, the guards barring the hatched squares, nobody willing to step
+  forward first. Depth 4 shuffled prisoners there for a thousand turns (3 of the 4 draws in 40
+  four-seat games against the one-move player; nobody boarded at all in the fourth); played on
+  from each stand-off's 150th turn, depth 6 won 2 of the 3. A full board stalls too (nobody
+  boards for hundreds of turns at four seats) but would need several times the cap at depth 6,
+  so there it keeps depth 4.
+  ``bench/arena.py alcatraz --games 40 --seats 4 --pairs strong:oneply,strong:intermediate``:
+  96.4 % of 42 games against the one-move player (40 won, 1 drawn), 73.8 % against
+  intermediate (30 won, 2 drawn), 0.20 s a move on average, 0.91 s at most; at three seats
+  (``--seats 3``) 97.6 % and 78.6 % of 42 (no draw), 0.11 s a move, 0.64 s at most. Letting
+  near-best root moves share the choice after 100 or 400 turns without a boarding also broke
+  the stand-offs but lost to intermediate (6-0-5 and 10-0-7 in 11 and 17 games). Before the
+  memory and the caution strong scored 56 % and 50 % against intermediate.
 """
 
 from __future__ import annotations
@@ -74,6 +85,13 @@ INTERMEDIATE_WIDTH = {3: 6, 4: 12}
 # At 3 or 4 seats strong mixes this share of the next seat's most harmful reply into each line's
 # value (the next seat moves first and may strike at once; see AlcatrazBot._line).
 STRONG_CAUTION = 0.3
+# Once STALL_TURNS turns have passed without a boarding, strong searches STRONG_STALL_DEPTH deep
+# at 3 or 4 seats (three rounds of replies), within the same cap and clock: such stalls are mostly
+# stand-offs late in the game, few prisoners left on the board, where depth 6 is affordable and
+# finds the plans that break them (see the module docstring).
+STALL_TURNS = 150
+STRONG_STALL_DEPTH = 6
+STALL_GROWTH = 4  # a deeper pass starts only if 4 times the evaluations spent fit in the cap
 
 
 @dataclass(frozen=True)
@@ -86,6 +104,7 @@ class Level:
     table_evaluations: int | None = None  # the cap at 3 or 4 seats, if not ``evaluations``
     width: int | dict[int, int] | None = None  # 3-4 seats: root moves searched (per seat count)
     caution: float = 0.0  # at 3 or 4 seats: weight of the next seat's most harmful reply
+    stall_depth: int | None = None  # 3-4 seats, after STALL_TURNS turns without a boarding
 
 
 ALCATRAZ_LEVELS: dict[str, Level] = {
@@ -104,6 +123,7 @@ ALCATRAZ_LEVELS: dict[str, Level] = {
         table_depth=4,
         table_evaluations=STRONG_EVALUATIONS,
         caution=STRONG_CAUTION,
+        stall_depth=STRONG_STALL_DEPTH,
     ),
 }
 
@@ -130,6 +150,7 @@ class AlcatrazBot:
         caution: float = 0.0,
         table_depth: int | None = None,
         table_evaluations: int | None = None,
+        stall_depth: int | None = None,
         seed: int | str = 0,
     ):
         if depth < 1:
@@ -139,6 +160,7 @@ class AlcatrazBot:
         self.table_evaluations = evaluations if table_evaluations is None else table_evaluations
         self.width, self.beam, self.caution = width, beam, caution
         self.table_depth = depth if table_depth is None else table_depth
+        self.stall_depth = self.table_depth if stall_depth is None else stall_depth
         self.rng = random.Random(seed)
         self.deadline = INFINITY
         self.completed_depth = 0  # the deepest pass the previous ``choose`` finished
@@ -163,6 +185,7 @@ class AlcatrazBot:
             table_evaluations=preset.table_evaluations,
             width=preset.width,
             caution=preset.caution,
+            stall_depth=preset.stall_depth,
             seed=seed,
         )
 
@@ -192,7 +215,7 @@ class AlcatrazBot:
         if values[order[0]] >= 1.0 or self.depth == 1 or state.phase != "move":
             return moves[self._pick(order, values)]
         if state.seats > 2:
-            return moves[self._max_n(children, order, seat)]
+            return moves[self._max_n(state, children, order, seat)]
         best_index = order[0]
         for depth in range(2, self.depth + 1):
             try:
@@ -250,13 +273,16 @@ class AlcatrazBot:
                     return best
         return best
 
-    def _max_n(self, children, order, seat) -> int:
+    def _max_n(self, state, children, order, seat) -> int:
         """The root move whose max-n line (see :meth:`_line`) ends best for ``seat``, deepening
         one level of look-ahead at a time up to ``depth``; root moves are tried best-first (by the
         previous pass) and a pass cut short by the clock counts only if it finished the previous
         best move."""
-        seats, best_index = children[0].seats, order[0]
-        for depth in range(2, self.table_depth + 1):
+        seats, best_index = state.seats, order[0]
+        stalled = state.turns_without_boarding >= STALL_TURNS
+        for depth in range(2, (self.stall_depth if stalled else self.table_depth) + 1):
+            if depth > self.table_depth and not self._affordable():
+                break
             plies = line_plies(depth, seats) - 1
             scores: dict[int, float] = {}
             try:
@@ -273,6 +299,12 @@ class AlcatrazBot:
             order = sorted(scores, key=lambda i: -scores[i])
             self.completed_depth = depth
         return best_index
+
+    def _affordable(self) -> bool:
+        """Whether a stall's deeper pass fits in what is left of the cap: each level costs a few
+        times the evaluations spent so far (a middle game's depth 4 alone spends about 5,000)."""
+        cap = self.max_evaluations
+        return cap is None or self.evaluations * STALL_GROWTH <= cap
 
     def _width(self, seats: int) -> int | None:
         """The root moves a max-n pass tries at ``seats`` (``None``: all)."""

@@ -171,6 +171,7 @@ def board_prisoner(state: AlcatrazState, seat: int, move: Move) -> AlcatrazState
         new.winner, new.phase, new.turn = seat, "over", new.turn + 1
         new.events = events + [{"kind": "win", "seat": seat}]
         return new
+    new.boarded_turn = new.turn + 1  # (the turn this boarding ends)
     new = end_turn(new, seat, events)
     if new.alarm and new.phase != "over":
         new.phase = "roll"
@@ -225,9 +226,9 @@ def end_turn(new: AlcatrazState, seat: int, events: list[dict[str, Any]]) -> Alc
     new.turn += 1
     new.to_move = (seat + 1) % new.seats
     new.recent = (*new.recent[1 - RECENT_POSITIONS :], new.position_key())
-    if new.turn_limit and new.turn >= new.turn_limit:
+    if new.stalled:
         new.phase = "over"
-        new.events = events + [{"kind": "draw", "turns": new.turn}]
+        new.events = events + [{"kind": "draw", "turns": new.turn_limit}]
     return new
 
 

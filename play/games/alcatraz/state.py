@@ -139,6 +139,7 @@ class AlcatrazState:
         "events",
         "winner",
         "recent",
+        "boarded_turn",
     )
 
     def __init__(self, seats: int, options: dict[str, Any], guards: list[int], to_move: int):
@@ -149,6 +150,7 @@ class AlcatrazState:
         self.phase, self.roll, self.turn, self.winner = "move", None, 0, None
         self.events: list[dict[str, Any]] = []
         self.recent: tuple[int, ...] = ()  # position keys of the last turns' ends, oldest first
+        self.boarded_turn = 0  # the turn at whose end a prisoner last boarded (0: none yet)
 
     def position_key(self) -> int:
         """A number naming the position (prisoners, guards, cell, boat, seat to move): the same
@@ -166,6 +168,15 @@ class AlcatrazState:
     def turn_limit(self) -> int:
         return self.options["turn_limit"]
 
+    @property
+    def turns_without_boarding(self) -> int:
+        return self.turn - self.boarded_turn
+
+    @property
+    def stalled(self) -> bool:
+        """Whether ``turn_limit`` turns have passed without a boarding: the game is a draw."""
+        return bool(self.turn_limit) and self.turns_without_boarding >= self.turn_limit
+
     def clone(self) -> AlcatrazState:
         new = AlcatrazState.__new__(AlcatrazState)
         new.seats, new.options, new.to_move = self.seats, self.options, self.to_move
@@ -173,7 +184,7 @@ class AlcatrazState:
         new.cell, new.boat = self.cell[:], self.boat[:]
         new.phase, new.roll, new.turn, new.winner = self.phase, self.roll, self.turn, self.winner
         new.events = self.events  # replaced, never mutated, by play
-        new.recent = self.recent
+        new.recent, new.boarded_turn = self.recent, self.boarded_turn
         return new
 
     def prisoners(self, seat: int) -> list[str]:
@@ -194,6 +205,7 @@ class AlcatrazState:
             "winner": self.winner,
             "events": [dict(e) for e in self.events],
             "recent": list(self.recent),
+            "boarded_turn": self.boarded_turn,
         }
 
     @classmethod
@@ -237,14 +249,17 @@ class AlcatrazState:
         check(state.roll is None or state.roll in range(1, DIE_SIDES + 1), "roll must be 1..8.")
         state.turn, state.winner = data.get("turn", 0), data.get("winner")
         check(isinstance(state.turn, int) and state.turn >= 0, "turn must be >= 0.")
+        state.boarded_turn = data.get("boarded_turn", 0)  # (states saved before it: 0)
+        check(
+            isinstance(state.boarded_turn, int)
+            and not isinstance(state.boarded_turn, bool)
+            and 0 <= state.boarded_turn <= state.turn,
+            "boarded_turn must be a turn from 0 to turn.",
+        )
         winners = [s for s in range(seats) if state.boat[s] >= PRISONERS_TO_WIN]
         check(winners == ([] if state.winner is None else [state.winner]), "winner mismatch.")
         check(
-            (state.phase == "over")
-            == (
-                state.winner is not None
-                or (bool(state.turn_limit) and state.turn >= state.turn_limit)
-            ),
+            (state.phase == "over") == (state.winner is not None or state.stalled),
             "phase 'over' mismatch.",
         )
         events = data.get("events", [])

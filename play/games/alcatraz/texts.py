@@ -70,11 +70,11 @@ LEVEL_DESCRIPTIONS = {
         "regarde qu'un coup en avant"
     ),
     "strong": gettext_lazy(
-        "Prévoit six coups à deux joueurs et deux tours de table à plusieurs, en se "
-        "méfiant de la pire riposte du joueur suivant, en moins d'une seconde ; bat presque "
-        "toujours un joueur qui ne regarde qu'un coup en avant (à quatre, certaines parties "
-        "restent nulles), et le niveau intermédiaire près "
-        "de deux fois sur trois à deux ou à quatre joueurs, plus de quatre fois sur cinq à trois"
+        "Prévoit six coups à deux joueurs et deux tours de table à plusieurs (trois quand "
+        "personne n'a embarqué depuis 150 tours), en se méfiant de la pire riposte du joueur "
+        "suivant, en moins d'une seconde ; bat presque toujours un joueur qui ne regarde qu'un "
+        "coup en avant, et le niveau intermédiaire deux fois sur trois à deux joueurs et trois "
+        "fois sur quatre à trois ou quatre"
     ),
 }
 
@@ -107,8 +107,8 @@ HOUSE_RULES = (
     (
         gettext_lazy("Limite de tours"),
         gettext_lazy(
-            "Une partie qui atteint 1 000 tours est déclarée nulle, pour que deux joueurs "
-            "prudents ne déplacent pas leurs prisonniers sans fin."
+            "Une partie où aucun prisonnier n'embarque pendant 1 000 tours est déclarée nulle, "
+            "pour que des joueurs prudents ne déplacent pas leurs prisonniers sans fin."
         ),
     ),
     (
@@ -179,7 +179,7 @@ def describe_event(e: dict) -> str:
     if kind == "pass":
         return _("Aucun coup possible : la %(seat)s passe.") % values
     if kind == "draw":
-        return _("Limite de %(turns)s tours atteinte : partie nulle.") % values
+        return _("Aucun prisonnier n'a embarqué depuis %(turns)s tours : partie nulle.") % values
     return str(e)
 
 

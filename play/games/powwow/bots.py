@@ -22,14 +22,24 @@ Levels:
   games it puts a mean log probability of -3.00 on the true deal, against -3.76 for a uniform
   redeal (``bench/powwow_belief_fit.py``); drawing from it costs no more than a uniform redeal.
 
-Measured with ``bench/powwow_bench.py`` on a loaded shared machine ("ahead": share of
-(bot, reference seat) pairs in which the bot finished first): beginner vs random 93 % (3
-players, 40 games) and 90 % (5, 40); intermediate vs one-ply 84 % (3, 40) and 87 % (5, 40);
-strong (before the exact belief) vs one-ply 96 % (3, 12) and 89 % (5, 12). With the exact belief
-and 3,000 iterations, ``bench/arena.py powwow --seats 3,5 --pairs strong:intermediate`` (load
-average 6–9 on two cores, so the 0.9 s clock cut the search): strong wins 50 % at 3 players (12
-games) and 65 % at 5 (20 games), 0.73 s a move on average (max 1.39 s). The clock is only a cap
-(``time_limit``); the iteration budget makes choices reproducible.
+Playouts pick the advance ``best_advance`` would, valued incrementally (:func:`playout_advance`:
+a move changes one Indian's weight): a strong search of 3,000 iterations costs 0.41 s of CPU
+instead of 0.50 on a free core, the same moves on 42 positions
+(``bench/powwow_playout_speed.py``).
+
+The arena (``bench/arena.py powwow --games 40 --seats N --pairs strong:intermediate,
+strong:oneply,intermediate:oneply --jobs 2``, December 2026; a game is won when the player's best
+seat finishes first among both players' seats) at 2 / 3 / 4 / 5 / 6 seats: strong beats
+intermediate 52.5 / 52.4 / 71.4 / 65 (20 games) / 67.5 %, one-ply 87.5 / 90.5 / 95.2 % (2 to 4
+seats); intermediate beats one-ply 72.5 / 76.2 / 83.3 / 72.5 / 85.0 %; beginner beats random
+95.0 / 90.5 / - / 97.5 / 92.5 %. Strong 0.41-0.63 s a move on average, at most 1.01 s. Below
+the targets: strong at 2 and 3 seats, where the dice decide most, and intermediate at 2 and 5.
+At 3 seats the intermediate search wins 71 / 81 / 74 % against one-ply with 30 / 60 / 120
+iterations instead of 250 (``--intermediate-iterations``), so more search buys almost nothing,
+and the strong level with the race temperature refitted to 8 (log loss on heuristic games:
+-1.374 against -1.414 at 5) 57.1 % against intermediate (``--strong-temperatures 8``, 42
+games, no better than 52.4 % within the interval). The clock is only a cap (``time_limit``);
+the iteration budget makes choices reproducible.
 """
 
 from __future__ import annotations
@@ -75,9 +85,14 @@ def win_chances(state: PowwowState) -> dict[str, float]:
     """Each Indian's chance to be the first at the finish, from the squares alone."""
     if state.finisher is not None:
         return {c: float(c == state.finisher) for c in COLOURS}
-    weights = [math.exp((p - FINISH) / RACE_TEMPERATURE) for p in state.indians]
+    weights = race_weights(state.indians)
     total = sum(weights)
     return {c: w / total for c, w in zip(COLOURS, weights, strict=True)}
+
+
+def race_weights(squares) -> list[float]:
+    """Each Indian's unnormalised chance to finish first, from its square."""
+    return [math.exp((square - FINISH) / RACE_TEMPERATURE) for square in squares]
 
 
 def evaluate(state: PowwowState) -> list[float]:
@@ -163,17 +178,22 @@ def best_advance(
     counting what a moccasin swap or a prediction stone would then be worth)."""
     colour = colour or state.taken[seat]
     best: tuple[float, Move] | None = None
-    for index in m.movable_corridors(state):
-        ring, number = m.stone_target(state, index)
-        options = [False]
-        if m.can_go_back(state, colour, ring, number):
-            options.append(True)
-        for back in options:
-            value = _advance_value(state, seat, colour, index, back, specials)
-            if best is None or value > best[0]:
-                best = (value, {"type": "advance", "corridor": CORRIDORS[index], "back": back})
+    for index, _, back in _advance_options(state, colour):
+        value = _advance_value(state, seat, colour, index, back, specials)
+        if best is None or value > best[0]:
+            best = (value, {"type": "advance", "corridor": CORRIDORS[index], "back": back})
     assert best is not None
     return best
+
+
+def _advance_options(state: PowwowState, colour: str):
+    """``(corridor index, squares, back)`` of every advance of ``colour``'s Indian: forward
+    through each movable corridor, and back too where a dark cell allows it."""
+    for index in m.movable_corridors(state):
+        ring, number = m.stone_target(state, index)
+        yield index, number, False
+        if m.can_go_back(state, colour, ring, number):
+            yield index, number, True
 
 
 def heuristic_move(state: PowwowState, seat: int, rng: random.Random) -> Move:
@@ -216,8 +236,35 @@ def playout_policy(state: PowwowState, seat: int, moves: list[Move], rng: random
     if phase == "moccasin":
         return {"type": "decline"}
     if phase == "move":
-        return best_advance(state, seat)[1]
+        return playout_advance(state, seat)
     return moves[0]
+
+
+def playout_advance(state: PowwowState, seat: int) -> Move:
+    """``best_advance(state, seat)[1]`` (no specials), faster: an option changes one Indian's
+    weight, so each is valued from the position's weights with one exponential."""
+    colour = state.taken[seat]
+    i = COLOURS.index(colour)
+    old = state.indians[i]
+    weights = race_weights(state.indians)
+    total = sum(weights)
+    hand = state.hands[seat]
+    own = colour in hand
+    mine = sum(weights[COLOURS.index(c)] for c in hand if c in COLOURS)
+    best: Move | None = None
+    best_value = 0.0
+    for index, number, back in _advance_options(state, colour):
+        square = min(FINISH, old - number if back else old + number)
+        if square >= FINISH:
+            value = float(own)
+        else:
+            shift = race_weights((square,))[0] - weights[i]
+            value = (mine + shift if own else mine) / (total + shift)
+        if best is None or value > best_value:
+            best_value = value
+            best = {"type": "advance", "corridor": CORRIDORS[index], "back": back}
+    assert best is not None
+    return best
 
 
 # -- entry point ----------------------------------------------------------------------------------

@@ -10,6 +10,8 @@ from play.bots.mcts import RandomBot
 from play.engines.base import chance_for
 from play.games.alcatraz.bots import (
     ALCATRAZ_LEVELS,
+    STALL_GROWTH,
+    STALL_TURNS,
     AlcatrazBot,
     alcatraz_bot,
     bot_move,
@@ -387,3 +389,46 @@ def test_cautious_table_search_weighs_the_next_seats_most_harmful_reply():
     assert AlcatrazBot(2, caution=1.0)._line(later, 0, 1) == AlcatrazBot(2)._line(later, 0, 1)
     levels = {level: AlcatrazBot.for_level(level, clock=False) for level in ALCATRAZ_LEVELS}
     assert levels["strong"].caution > 0
+
+
+def test_strong_searches_deeper_once_nobody_has_boarded_for_a_while():
+    # A four-seat stand-off: two prisoners in every boat, two left on the board each, the guards
+    # barring the hatched squares. After STALL_TURNS turns without a boarding strong looks a
+    # third round ahead, within the same cap; intermediate keeps its depth.
+    state = position(
+        {0: ["a1", "b3"], 1: ["i1", "a2"], 2: ["h1", "i3"], 3: ["b1", "h2"]},
+        boat={0: 2, 1: 2, 2: 2, 3: 2},
+        seats=4,
+        guards={1: "d1", 2: "d2", 3: "f3", 4: "d4", 5: "d5", 6: "b6", 7: "b7", 8: "c8"},
+    )
+    state.turn = 912
+    depths = {}
+    for since in (STALL_TURNS - 1, STALL_TURNS):
+        state.boarded_turn = state.turn - since
+        for level in ("intermediate", "strong"):
+            bot = alcatraz_bot(level, clock=False)
+            bot.random_share = 0.0
+            assert bot.choose(state, 0) in ENGINE.legal_moves(state, 0)
+            depths[level, since] = bot.completed_depth
+    assert depths["strong", STALL_TURNS - 1] == ALCATRAZ_LEVELS["strong"].table_depth == 4
+    assert depths["strong", STALL_TURNS] == ALCATRAZ_LEVELS["strong"].stall_depth == 6
+    assert depths["intermediate", STALL_TURNS] == depths["intermediate", STALL_TURNS - 1] == 3
+
+
+def test_a_stalled_middle_game_keeps_strongs_depth_when_deeper_would_not_fit():
+    # Early stalls are common at four seats (nobody boards for hundreds of turns) and a full
+    # board makes depth 6 cost several times the cap: the deeper pass starts only if it fits.
+    state = ENGINE.new_game(seats=4, options={}, rng=random.Random(4))
+    rng = random.Random(1)
+    for _ in range(24):
+        (seat,) = ENGINE.to_act(state)
+        state = ENGINE.play(state, seat, rng.choice(ENGINE.legal_moves(state, seat)), rng)
+    state.turn = 200
+    results = []
+    for since in (0, STALL_TURNS):
+        state.boarded_turn = state.turn - since
+        bot = alcatraz_bot("strong", clock=False)
+        results.append((bot.choose(state, state.to_move), bot.completed_depth, bot.evaluations))
+    assert results[0] == results[1]
+    assert results[0][1] == 4
+    assert results[0][2] * STALL_GROWTH > ALCATRAZ_LEVELS["strong"].table_evaluations

@@ -386,6 +386,29 @@ def test_turn_limit_is_a_draw():
     result = ENGINE.outcome(state)
     assert result.draw and result.winners == () and result.reason == "turn_limit"
     assert ENGINE.to_act(state) == ()
+    assert state.events[-1] == {"kind": "draw", "turns": 3}
+
+
+def test_turn_limit_counts_turns_without_a_boarding():
+    # a boarding on turn 3 restarts the count: no draw on turn 3 nor 5, a draw 3 turns after it
+    state = position(prisoners={0: ["d3"]}, turn_limit=3, alarm=False)
+    state = play(state, 0, move("d3", "d2"))  # turn 1
+    state = play(state, 1, move("cell", "a9"))  # turn 2
+    state = play(state, 0, board("d2"))  # turn 3: boards
+    assert state.boarded_turn == 3 and ENGINE.outcome(state) is None
+    for seat, column in zip([1, 0], "bc", strict=True):  # turns 4 and 5
+        state = play(state, seat, move("cell", f"{column}9"))
+        assert ENGINE.outcome(state) is None
+    state = play(state, 1, move("cell", "d9"))  # turn 6: three turns without a boarding
+    assert ENGINE.outcome(state).reason == "turn_limit"
+    rebuilt = ENGINE.from_dict(ENGINE.to_dict(state))
+    assert rebuilt.boarded_turn == 3 and ENGINE.outcome(rebuilt).reason == "turn_limit"
+
+
+def test_states_saved_before_the_boarding_count_load_with_none_yet():
+    data = ENGINE.to_dict(position(prisoners={0: ["e5"]}))
+    del data["boarded_turn"]
+    assert ENGINE.from_dict(data).boarded_turn == 0
 
 
 # -- the contract: illegal moves, serialisation, view, log ----------------------------------------
@@ -488,6 +511,11 @@ def corrupt(change):
         lambda d: d.update(recent=[-1]),
         lambda d: d.update(recent=[True]),
         lambda d: d.update(recent=7),
+        lambda d: d.update(boarded_turn=1),  # after the current turn (0)
+        lambda d: d.update(boarded_turn=-1),
+        lambda d: d.update(turn=5, boarded_turn=True),
+        lambda d: d.update(turn=5, boarded_turn="2"),
+        lambda d: d.update(turn=5, phase="over"),  # over without a winner or a stall
     ],
 )
 def test_from_dict_rejects_bad_data(change):

@@ -7,15 +7,18 @@ import random
 
 import pytest
 
+from bench.playouts import random_walk
 from play.engines.base import chance_for
 from play.games.powwow import GAME
 from play.games.powwow.belief import belief_redeal, colour_scores, deals, posterior
 from play.games.powwow.bots import (
+    best_advance,
     evaluate,
     expected_draw,
     gain,
     heuristic_move,
     make_search,
+    playout_advance,
     win_chances,
 )
 from play.games.powwow.state import MOCCASIN_SQUARES
@@ -172,3 +175,14 @@ def test_belief_posterior_reads_no_card_the_seat_cannot_see():
     rng_a, rng_b = random.Random(5), random.Random(5)
     for _ in range(20):
         assert belief_redeal(state, 0, rng_a).hands == belief_redeal(other, 0, rng_b).hands
+
+
+def test_the_fast_playout_advance_picks_the_best_advance():
+    """The playouts' incremental valuation chooses exactly what ``best_advance`` chooses."""
+    checked = 0
+    for g in range(12):
+        for state, seat in random_walk(ENGINE, 3 + g % 4, f"fast/{g}", 399):
+            if state.phase == "move":
+                assert playout_advance(state, seat) == best_advance(state, seat)[1]
+                checked += 1
+    assert checked > 300
