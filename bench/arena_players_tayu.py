@@ -17,7 +17,8 @@ measured against ``strong`` (2 seats unless said, December 2026, load about 2.5)
 * ``deep4``, one more round of draws (the mover's next draw, then the next player's again, six
   kinds each, best placements by the evaluation) on the six best moves: 56 % of 16 games against
   intermediate with 2 seats, 46 % of 12 with 4, at 0.2-0.3 s a move (strong: 62 % of 16 and
-  38 % of 12 in the brief's runs, 49 % and 46 % of 40 in the final ones);
+  38 % of 12 in the brief's runs, 49 % and 46 % of 40 in the final ones); on a free machine
+  (``--jobs 2``) 51.2 % of 40 games against intermediate with 2 seats, 0.18 s a move;
 * ``wide``, every placement searched two plies deep, and every placement of each kind before
   choosing the column: 65 % of 20 games against intermediate with 2 seats, 45 % of 20 with 4,
   at 0.18 s a move (within the noise of strong's 49 % and 46 % of 40);
@@ -26,10 +27,17 @@ measured against ``strong`` (2 seats unless said, December 2026, load about 2.5)
 * a reply valued with the chance that the mover's next draw fits nowhere and ends the game
   (removed): 40 % of 20 games against strong;
 * ``reach03``/``reach015``, strong with open ends worth half or a quarter of the hand-set reach
-  (``bench/tayu_tune.py`` finds that lighter ends predict results better): ``reach03_untimed``
-  won 6 and lost 3 of 9 games against ``intermediate_untimed`` with 2 seats (67 %, 95 % interval
-  35-88 %; the run stopped at the deadline on a machine loaded at 4 to 6 with ``nice -n 19``);
-  ``reach015`` and ``keep`` (strong valuing the kept face-up tile, four players) not measured.
+  (``bench/tayu_tune.py`` finds that lighter ends predict results better). On a free machine
+  (``--jobs 2``), against intermediate: ``reach03`` 67.5 % of 40 games with 2 seats (seed
+  ``arena``), then 43.8 % of 40 more (``--seed confirm``), 55.6 % of the 80; 72.6 % of 42 and
+  53.8 % of 40 with 4 seats (63 % of 82); 45.2 % of 42 with 3; against one-ply 75.0 / 72.6 /
+  76.2 % (2 / 3 / 4 seats), as strong. ``reach015``: 52.5 % of 40 against intermediate;
+* ``points``, strong with the weights ``bench/tayu_tune.py fit --points`` finds for the points
+  each edge still scores (ends that barely decay with distance and are worth nothing in the
+  last third of the supply): 10 % of 40 games against intermediate, 36 % against one-ply;
+* the kept face-up tile's best placement after each reply blended into the reply's values
+  (four seats; removed): 58.8 % of 40 games against intermediate, 52.5 % against ``reach03``,
+  the same bot without the blend, at twice its time.
 
 ``<name>_untimed`` is the twin of every experiment (and of ``intermediate`` and ``strong``) with
 no clock in the way (run it with ``--max-seconds 100``): on a machine busy with other jobs the
@@ -75,7 +83,15 @@ EXPERIMENTS = {  # name -> (level, module globals of bots.py it changes)
     "scale20": (bots.LEVELS["strong"], {"PRODUCT_SCALE": 20.0}),
     "reach03": (replace(bots.LEVELS["strong"], weights=bots.Weights(reach=0.3)), {}),
     "reach015": (replace(bots.LEVELS["strong"], weights=bots.Weights(reach=0.15)), {}),
-    "keep": (replace(bots.LEVELS["strong"], keep_weight=0.5), {}),
+    "points": (
+        replace(
+            bots.LEVELS["strong"],
+            weights=bots.Weights(
+                reach=0.311, decay=0.942, heading=(0.861, 0.8, 6.887), blocked=0.033, stage=6.712
+            ),
+        ),
+        {},
+    ),
 }
 # Untimed twins (``<name>_untimed``, run with a large ``--max-seconds``): they search as far as
 # their level says whatever the machine's load, so that a busy machine cannot cut one

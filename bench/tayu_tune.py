@@ -1,7 +1,7 @@
 """Tune the Ta Yü evaluation's channel-end weights on positions labelled by the games' results.
 
     nice -n 19 python bench/tayu_tune.py collect --games 200 [--seats 2] [--seed 1]
-    nice -n 19 python bench/tayu_tune.py fit [--seats 2] [--rounds 6]
+    nice -n 19 python bench/tayu_tune.py fit [--seats 2] [--rounds 6] [--points]
 
 ``collect`` plays intermediate against itself (2 to 6 seeded random plies first, then the level's
 search, which sees only what a seat may see) and appends, for every position after a placement,
@@ -12,7 +12,9 @@ evaluation (``squash((N*S - W*E) / scale)``, the formula of :func:`play.games.ta
 with 2 and 4 seats) against the results by a coordinate search on multiplicative steps over the
 weights of :data:`PARAMETERS` (games split in two halves: it fits on one and prints the loss and
 the share of decided games' positions whose winner the evaluation predicts on both halves, for the
-hand-set weights and the fitted ones). Which fitted set plays better is for the arena to say.
+hand-set weights and the fitted ones). ``--points`` fits the points each edge still scores
+instead (the squared error between the evaluation's expected edge totals and the game's last
+recorded scores). Which fitted set plays better is for the arena to say.
 """
 
 from __future__ import annotations
@@ -132,17 +134,22 @@ def compact(record: dict) -> tuple:
 
 
 def load(seats: int) -> tuple[list, list]:
-    """The positions of even and of odd games (fit on one half, check on the other)."""
+    """The positions of even and of odd games (fit on one half, check on the other), each with
+    its game's last recorded edge scores (scores never fall) appended."""
     halves: tuple[list, list] = ([], [])
+    finals: dict[int, list[int]] = {}
     with data_path(seats).open() as lines:
         for line in lines:
             record = json.loads(line)
-            halves[record["game"] % 2].append(compact(record))
+            final = finals.setdefault(record["game"], [0, 0, 0, 0])
+            final[:] = [max(a, b) for a, b in zip(final, record["scores"], strict=True)]
+            halves[record["game"] % 2].append((*compact(record), final))
     return halves
 
 
-def losses(data: list, p: dict) -> tuple[float, float]:
-    """(mean log loss, share of decided games' positions whose winner the sign predicts)."""
+def losses(data: list, p: dict, points: bool = False) -> tuple[float, float]:
+    """(mean log loss, share of decided games' positions whose winner the sign predicts); with
+    ``points``, the mean squared error of the expected edge totals against the last scores."""
     powers = [p["decay"] ** d for d in range(SIZE)]
     heading = (p["toward"], ACROSS, p["away"])
     factor = {
@@ -153,9 +160,12 @@ def losses(data: list, p: dict) -> tuple[float, float]:
     }
     scale, stage = p["scale"], p["stage"]
     total, right, decided = 0.0, 0, 0
-    for scores, phase, groups, result in data:
-        m = 1.0 + stage * phase
+    for scores, phase, groups, result, final in data:
+        m = max(0.0, 1.0 + stage * phase)
         t = [scores[e] + m * sum(v * factor[key] for key, v in groups[e]) for e in range(4)]
+        if points:
+            total += sum((final[e] - t[e]) ** 2 for e in range(4)) / 4
+            continue
         gap = t[0] * t[2] - t[1] * t[3]
         x = max(-30.0, min(30.0, gap / scale))
         q = 1.0 / (1.0 + math.exp(-x))
@@ -174,7 +184,7 @@ def fit(args) -> None:
     if args.no_stage:
         del current["stage"]
         current_stage = 0.0
-    best = losses(train, {**current, "stage": 0.0} if args.no_stage else current)[0]
+    best = losses(train, {**current, "stage": 0.0} if args.no_stage else current, args.points)[0]
     step = 0.3
     for round_ in range(args.rounds):
         improved = False
@@ -188,7 +198,7 @@ def fit(args) -> None:
                 if name in ("decay", "blocked") and trial[name] > 1.0:
                     continue
                 full = {**trial, "stage": current_stage} if args.no_stage else trial
-                loss = losses(train, full)[0]
+                loss = losses(train, full, args.points)[0]
                 if loss < best - 1e-6:
                     best, current, improved = loss, trial, True
                     break
@@ -197,7 +207,7 @@ def fit(args) -> None:
             step /= 2
     for label, params in (("hand-set", PARAMETERS), ("fitted", current)):
         full = {**params, "stage": 0.0} if "stage" not in params else params
-        (a, ra), (b, rb) = losses(train, full), losses(test, full)
+        (a, ra), (b, rb) = losses(train, full, args.points), losses(test, full, args.points)
         print(
             f"{label:9} fit half: loss {a:.4f}, winner {100 * ra:.1f} %; "
             f"check half: loss {b:.4f}, winner {100 * rb:.1f} %  " + _show(params)
@@ -219,6 +229,9 @@ def main() -> None:
     two.add_argument("--seats", type=int, default=2, choices=(2, 4))
     two.add_argument("--rounds", type=int, default=12)
     two.add_argument("--no-stage", action="store_true", help="keep the worth of ends constant")
+    two.add_argument(
+        "--points", action="store_true", help="fit the edges' points still to come (squared error)"
+    )
     args = parser.parse_args()
     collect(args) if args.command == "collect" else fit(args)
 

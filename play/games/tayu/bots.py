@@ -29,20 +29,25 @@ score with draws as half, 2 / 3 / 4 players): intermediate beats the one-ply pla
 0.08 s a move on average, at most 0.82 s). How much the draw's luck decides: ``oracle`` of
 ``bench/arena_players_tayu.py``, the same two-ply search over the real face-down tiles, beats the
 one-ply player 95 / 79 / 95 % (20 to 24 games) and strong 85 / 77 / 78 %. Tried for strong and
-measured no better (same file): one more round of draws on the best six moves (56 % of 16
-games against intermediate with 2 players, 46 % of 12 with 4); the product gap squashed over 5
+measured no better (same file, 2 players unless said): one more round of draws on the best six
+moves (51 % of 40 games against intermediate, 0.18 s a move); the product gap squashed over 5
 or 20 points (56 %, 53 % of 16 against strong); a reply valued with the chance that the mover's
-next draw fits nowhere (40 % of 20 against strong).
+next draw fits nowhere (40 % of 20 against strong); with 4 players, the kept face-up tile's best
+placement blended into each reply (59 % of 40 against intermediate, 53 % against the same bot
+without it, at twice its time).
 
 A level may carry its own :class:`Weights` (the reference players and :func:`evaluate` keep the
-constants below) and, with the two-tile rule, a ``keep_weight``: each reply's values blended with
-those of the mover's best placement of the face-up tile it keeps, once the reply lies. Fitting the
-weights to results (``bench/tayu_tune.py``: log loss of the evaluation against the result of
-17 540 positions of 240 games of intermediate against itself, 2 players) prefers open ends worth
-almost nothing: the edge scores alone predict the winner of 64 % of decided positions, the
-hand-set weights 63 %, a quarter of their reach (0.15) 66 %. Strong with half the reach won 6 of 9
-games against intermediate (2 players; too few to tell, ``reach03`` of
-``bench/arena_players_tayu.py``), so every level keeps the hand-set weights and no kept-tile blend.
+constants below). Fitting the weights to results (``bench/tayu_tune.py``: log loss of the
+evaluation against the result of 17 540 positions of 240 games of intermediate against itself,
+2 players) prefers open ends worth almost nothing: the edge scores alone predict the winner of
+64 % of decided positions, the hand-set weights 63 %, a quarter of their reach (0.15) 66 %. In
+the arena strong with half the reach scored 55.6 % of 80 games against intermediate with 2
+players (two runs of 40: 67.5 and 43.8 %), 63 % of 82 with 4, 45 % of 42 with 3, and beat
+one-ply no more often than strong. Fitted to the points each edge still scores (``--points``),
+the weights value ends that barely decay with distance and nothing late in the game; that
+evaluation lost 36 of 40 games to intermediate. So every level keeps the hand-set weights: the
+weights, a further draw and the column choice each move the result less than 40 to 80 games
+can show; only the second ply (intermediate against one-ply) does.
 """
 
 from __future__ import annotations
@@ -79,7 +84,8 @@ TOTAL_TILES = len(KINDS) * COPIES
 class Weights:
     """The evaluation's weights as a level's search uses them (:func:`evaluate` and the
     reference players keep the module's hand-set constants). ``stage``: an open end is worth
-    ``1 + stage * (share of the supply left - 0.5)`` times the table's value."""
+    ``1 + stage * (share of the supply left - 0.5)`` times the table's value, and never less
+    than nothing."""
 
     reach: float = REACH
     decay: float = DECAY
@@ -100,7 +106,6 @@ class Level:
     deep_kinds: int = 0  # kinds per draw beyond the first (0: all)
     draw_candidates: int = 0  # placements per kind searched before choosing a column
     weights: Weights | None = None  # None: the module's constants (the reference's evaluation)
-    keep_weight: float = 0.0  # two-tile rule: share of a reply's value given to the kept tile
 
 
 LEVELS: dict[str, Level] = {
@@ -144,7 +149,7 @@ def _base_table(reach: float, decay: float, heading: tuple[float, ...]) -> dict:
 def worth_table(weights: Weights, supply_left: int) -> dict:
     """The worth table of ``weights`` at a stage of the game (the tiles left in the supply)."""
     table = _base_table(weights.reach, weights.decay, weights.heading)
-    factor = 1.0 + weights.stage * (supply_left / TOTAL_TILES - 0.5)
+    factor = max(0.0, 1.0 + weights.stage * (supply_left / TOTAL_TILES - 0.5))
     if factor == 1.0:
         return table
     return {key: tuple(v * factor for v in worth) for key, worth in table.items()}
@@ -332,8 +337,6 @@ def choose_placement(state: TaYuState, seat: int, level: Level, rng: random.Rand
                 rest = list(hand)
                 rest.remove(kind)
                 hands[seat] = tuple(rest)
-                if level.keep_weight and rest:
-                    searcher.keeper = (seat, rest[0], level.keep_weight)
                 values = searcher.after_draw(
                     node.child(kind, rotation, anchor),
                     nxt,

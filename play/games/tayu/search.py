@@ -244,10 +244,6 @@ class Searcher:
         self.supply_left = state.supply_left()
         self.leaves = 0
         self.deadline = math.inf  # perf_counter time at which ``best`` raises OutOfTime
-        # (seat, kind, weight): a seat that keeps a face-up tile of ``kind`` (two-tile rule); a
-        # reply's values are blended, by ``weight``, with those of that seat's best placement of
-        # the kept tile once the reply lies (its known prospects at its next turn).
-        self.keeper: tuple[int, int, float] | None = None
 
     def options(self, node: Node, hand: list[int]) -> list[tuple[int, int, int]]:
         """(kind, rotation, anchor) of every placement of a tile of ``hand``."""
@@ -275,15 +271,6 @@ class Searcher:
             if best_values is None or values[seat] > best_values[seat]:
                 best_values, best_option = values, option
         return None if best_values is None else (best_values, best_option)
-
-    def with_kept(self, node: Node, found, supply_left: int) -> list[float]:
-        """``found``'s values blended with the keeper's best placement of its kept tile after
-        ``found``'s placement (unchanged if the kept tile fits nowhere then)."""
-        keeper, kind, weight = self.keeper
-        kept = self.best(node.child(*found[1]), keeper, [kind], supply_left)
-        if kept is None:
-            return found[0]
-        return [(1.0 - weight) * a + weight * b for a, b in zip(found[0], kept[0], strict=True)]
 
     def pools(self, unseen: list[int], classes: list[bool] | None, limit: int):
         """Per ring class the next player may choose: [(kind, probability)]."""
@@ -329,8 +316,6 @@ class Searcher:
                     values = self.ctx.final(node.scores)
                 elif depth == 0 or supply_left - 1 == 0:
                     values = found[0]
-                    if self.keeper is not None and seat != self.keeper[0] and supply_left > 1:
-                        values = self.with_kept(node, found, supply_left - 2)
                 else:
                     placed, rotation, anchor = found[1]
                     hand.remove(placed)

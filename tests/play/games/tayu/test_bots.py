@@ -152,13 +152,12 @@ def test_placement_and_draw_searches_never_peek_at_the_face_down_tiles():
     assert len(draws) == 1 and len(placements) == 1
 
 
-def test_kept_tile_and_weighted_searches_never_peek_at_the_face_down_tiles():
+def test_weighted_searches_never_peek_at_the_face_down_tiles():
     level = bots.Level(
         candidates=40,
         time_limit=60.0,
         draw_candidates=3,
         weights=bots.Weights(reach=0.3, stage=-0.5),
-        keep_weight=0.5,
     )
     draw_state, place_state = _some_position(4, 22, seed=3), _some_position(4, 21, seed=3)
     assert draw_state.phase == "draw" and place_state.phase == "place"

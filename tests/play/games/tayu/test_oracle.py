@@ -85,7 +85,7 @@ def test_untimed_twins_search_like_their_level_without_its_clock():
     levels = {name: level for name, (level, _patch) in oracle_module.EXPERIMENTS.items()}
     levels |= {"intermediate": bots.LEVELS["intermediate"], "strong": bots.LEVELS["strong"]}
     twins = [name for name in oracle_module.EXPERIMENTS if name.endswith("_untimed")]
-    assert "intermediate_untimed" in twins and "keep_untimed" in twins
+    assert "intermediate_untimed" in twins and "reach03_untimed" in twins
     for name in twins:
         level, patch = oracle_module.EXPERIMENTS[name]
         base = name.removesuffix("_untimed")

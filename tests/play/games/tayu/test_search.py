@@ -138,22 +138,6 @@ def test_the_stage_weight_scales_open_ends_by_the_supply_left():
         assert full[key] == pytest.approx(tuple(1.5 * w for w in worth))
 
 
-def test_a_reply_blends_the_kept_tile_s_best_placement_after_it():
-    state = _placement_positions(4, 4, every=11)[3]
-    seat, node = state.to_move, Node.of(state)
-    searcher = bots.searcher_for(state)
-    hand = list(state.held[seat])
-    placed, kept = hand
-    option = next(o for o in searcher.options(node, hand) if o[0] == placed)
-    child, nxt = node.child(*option), (seat + 1) % 4
-    reply = searcher.best(child, nxt, [*state.held[nxt], kept], 40)
-    assert reply is not None
-    own = searcher.best(child.child(*reply[1]), seat, [kept], 39)
-    searcher.keeper = (seat, kept, 0.25)
-    blended = searcher.with_kept(child, reply, 39)
-    if own is None:
-        assert blended == reply[0]
-    else:
-        mixed = [0.75 * a + 0.25 * b for a, b in zip(reply[0], own[0], strict=True)]
-        assert blended == pytest.approx(mixed)
-        assert blended != pytest.approx(reply[0])
+def test_late_in_the_game_the_stage_weight_leaves_open_ends_worth_nothing_not_less():
+    table = bots.worth_table(bots.Weights(stage=4.0), 0)  # factor 1 - 4 * 0.5 < 0
+    assert all(worth == (0.0, 0.0, 0.0, 0.0) for worth in table.values())
