@@ -32,6 +32,9 @@ measured against ``strong`` (2 seats unless said, December 2026, load about 2.5)
   ``arena``), then 43.8 % of 40 more (``--seed confirm``), 55.6 % of the 80; 72.6 % of 42 and
   53.8 % of 40 with 4 seats (63 % of 82); 45.2 % of 42 with 3; against one-ply 75.0 / 72.6 /
   76.2 % (2 / 3 / 4 seats), as strong. ``reach015``: 52.5 % of 40 against intermediate;
+* ``floor20``, strong bidding down to intermediate's floor (20) instead of its own (16): with 3
+  seats and ``--opening 0`` (no random bids), 50.0 % of 42 games against intermediate, where
+  strong scores 53.6 %;
 * ``points``, strong with the weights ``bench/tayu_tune.py fit --points`` finds for the points
   each edge still scores (ends that barely decay with distance and are worth nothing in the
   last third of the supply): 10 % of 40 games against intermediate, 36 % against one-ply;
@@ -83,6 +86,7 @@ EXPERIMENTS = {  # name -> (level, module globals of bots.py it changes)
     "scale20": (bots.LEVELS["strong"], {"PRODUCT_SCALE": 20.0}),
     "reach03": (replace(bots.LEVELS["strong"], weights=bots.Weights(reach=0.3)), {}),
     "reach015": (replace(bots.LEVELS["strong"], weights=bots.Weights(reach=0.15)), {}),
+    "floor20": (replace(bots.LEVELS["strong"], bid_floor=bots.BID_FLOOR), {}),
     "points": (
         replace(
             bots.LEVELS["strong"],

@@ -20,13 +20,19 @@ column by that two-ply value of its three best placements of every kind the colu
 Searching one more draw (the mover's own next tile) played worse in measured games: the values
 after one's own move are the optimistic ones. The clock is checked between two valuations of a
 player's best placement; a pass it interrupts keeps what it had finished. The auction is a rule of
-thumb: undercut by one down to :data:`BID_FLOOR`, then pass.
+thumb: undercut by one down to a floor, then pass; strong's floor is where the spoiler's seat
+stops being worth more than a builder's (:data:`STRONG_BID_FLOOR`).
 
 Measured (``nice -n 10 python bench/arena.py tayu --games 40 --seats 2,3,4 --pairs
 strong:oneply,strong:intermediate,intermediate:oneply --jobs 1``, December 2026, load about 2.3;
 score with draws as half, 2 / 3 / 4 players): intermediate beats the one-ply player 75 / 77 /
 69 %; strong beats it 76 / 81 / 72 % and scores 49 / 60 / 46 % against intermediate (strong
-0.08 s a move on average, at most 0.82 s). How much the draw's luck decides: ``oracle`` of
+0.08 s a move on average, at most 0.82 s). With its own bid floor (free machine, ``--jobs 2``,
+42 games a pairing, 3 players) strong scores 59.5 % against intermediate and 81.0 % against
+one-ply; the arena's two random opening plies are then the auction's first two bids, and with
+``--opening 0`` it scores 53.6 % and 71.4 %, and 50.0 % against intermediate with intermediate's
+floor (``floor20``); alone at a table of two intermediates it won 9 of 21 games (an even share
+is 7). How much the draw's luck decides: ``oracle`` of
 ``bench/arena_players_tayu.py``, the same two-ply search over the real face-down tiles, beats the
 one-ply player 95 / 79 / 95 % (20 to 24 games) and strong 85 / 77 / 78 %. Tried for strong and
 measured no better (same file, 2 players unless said): one more round of draws on the best six
@@ -72,11 +78,14 @@ DECAY = 0.5  # per square between the end and the edge (measured: 0.8 and 0.9 pl
 HEADING = (1.6, 0.8, 0.35)  # the channel runs toward the edge, across it, away from it
 BLOCKED_FACTOR = 0.3  # share of an end's worth toward an edge beyond a tile
 PRODUCT_SCALE = 10.0  # a product gap of this much is worth a reward of about 0.73
-# The bot bids down to this and then passes. Measured in games against the one-ply player, the
-# better builder's final product stayed at or below 20 about 4 times in 10 (median about 21): from
-# there on, a builder's chance (beat the bid and the other builder) is worth more than the
-# spoiler's.
+# Beginner and intermediate bid down to this and then pass (a rule of thumb: in games against
+# the one-ply player the better builder's final product stayed at or below 20 about 4 times in 10).
 BID_FLOOR = 20
+# Strong's floor. With intermediate in every seat and the auction scripted to leave the spoiler
+# holding a given bid (``bench/tayu_auction.py --bids 16,20,24 --games 72``: the spoiler in each
+# seat in turn), the spoiler scored 41.7 % at 16, 52.8 % at 20 and 69.4 % at 24; a builder wins
+# about half of the rest, so the spoiler's seat is the better one while it wins over a third.
+STRONG_BID_FLOOR = 16
 TOTAL_TILES = len(KINDS) * COPIES
 
 
@@ -105,13 +114,14 @@ class Level:
     deep_candidates: int = 0  # moves searched deeper than one draw
     deep_kinds: int = 0  # kinds per draw beyond the first (0: all)
     draw_candidates: int = 0  # placements per kind searched before choosing a column
+    bid_floor: int = BID_FLOOR  # three players: the lowest bid it makes before passing
     weights: Weights | None = None  # None: the module's constants (the reference's evaluation)
 
 
 LEVELS: dict[str, Level] = {
     "beginner": Level(candidates=0, time_limit=1.0),
     "intermediate": Level(candidates=40, time_limit=0.6),
-    "strong": Level(candidates=40, time_limit=0.8, draw_candidates=3),
+    "strong": Level(candidates=40, time_limit=0.8, draw_candidates=3, bid_floor=STRONG_BID_FLOOR),
 }
 
 
@@ -417,9 +427,8 @@ def _deep_draw_value(searcher, node, state, seat, nxt, move, level, left) -> flo
     return value
 
 
-def choose_bid(state: TaYuState, moves: list[Move]) -> Move:
-    """Bid one lower while the bid stays at or above :data:`BID_FLOOR`, then pass."""
-    floor = BID_FLOOR
+def choose_bid(state: TaYuState, moves: list[Move], floor: int = BID_FLOOR) -> Move:
+    """Bid one lower while the bid stays at or above ``floor``, then pass."""
     bids = [m for m in moves if m["type"] == "bid" and m["value"] >= floor]
     if state.bid is None:
         return max(bids or [m for m in moves if m["type"] == "bid"], key=lambda m: m["value"])
@@ -446,7 +455,7 @@ def level_move(
     preset = replace(preset, time_limit=min(preset.time_limit, seconds * 0.8))
     kind = moves[0]["type"]
     if kind in ("bid", "pass"):
-        return choose_bid(state, moves)
+        return choose_bid(state, moves, preset.bid_floor)
     if kind == "draw":
         return choose_draw(state, seat, moves, preset)
     return choose_placement(state, seat, preset, rng)

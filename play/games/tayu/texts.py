@@ -133,10 +133,11 @@ LEVEL_DESCRIPTIONS = {
         "regarde que le coup présent (sept sur dix à quatre joueurs)."
     ),
     "strong": gettext_lazy(
-        "Comme l'intermédiaire, et choisit aussi sa colonne du talon en anticipant la réponse "
-        "adverse : gagne sept à huit parties sur dix contre un joueur qui ne regarde que le coup "
-        "présent, six sur dix contre l'intermédiaire à trois joueurs, pas davantage que lui à "
-        "deux et à quatre."
+        "Comme l'intermédiaire, choisit aussi sa colonne du talon en anticipant la réponse "
+        "adverse et, à trois joueurs, enchérit jusqu'à 16 pour être le gêneur tant que cette place "
+        "vaut mieux que celle d'un bâtisseur : gagne sept à huit parties sur dix contre un joueur "
+        "qui ne regarde que le coup présent, cinq à six sur dix contre l'intermédiaire à trois "
+        "joueurs, pas davantage que lui à deux et à quatre."
     ),
 }
 

@@ -117,6 +117,17 @@ def test_bot_undercuts_a_bid_above_its_floor():
     assert move == {"type": "bid", "value": bots.BID_FLOOR + 9}
 
 
+def test_strong_undercuts_down_to_where_the_spoiler_s_seat_stops_paying():
+    assert bots.STRONG_BID_FLOOR < bots.BID_FLOOR
+    state = play(new(3), 0, {"type": "bid", "value": bots.BID_FLOOR})
+    rng = random.Random(0)
+    assert GAME.bot_move(state, 1, level="intermediate", rng=rng, seconds=0.5) == {"type": "pass"}
+    move = GAME.bot_move(state, 1, level="strong", rng=rng, seconds=0.5)
+    assert move == {"type": "bid", "value": bots.BID_FLOOR - 1}
+    state = play(new(3), 0, {"type": "bid", "value": bots.STRONG_BID_FLOOR})
+    assert GAME.bot_move(state, 1, level="strong", rng=rng, seconds=0.5) == {"type": "pass"}
+
+
 def test_a_tiny_budget_still_gives_a_legal_placement():
     state = _some_position(4, 31)
     assert state.phase == "place"
