@@ -32,7 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from play.games.tayu import bots  # noqa: E402
 from play.games.tayu.moves import frontier  # noqa: E402
-from play.games.tayu.tiles import ORIENTATIONS, SIZE, edge_value, unpadded  # noqa: E402
+from play.games.tayu.search import extents  # noqa: E402
+from play.games.tayu.tiles import SIZE, edge_value, unpadded  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache"
 TOTAL_TILES = 112
@@ -59,13 +60,7 @@ def data_path(seats: int) -> Path:
 
 def position_record(state) -> dict:
     """What the evaluation of ``state`` depends on (public information only)."""
-    top, bottom = [SIZE] * SIZE, [-1] * SIZE
-    left, right = [SIZE] * SIZE, [-1] * SIZE
-    for kind, row, col, rotation, _seat in state.tiles:
-        for r, c, _mask in ORIENTATIONS[kind][rotation].squares:
-            r, c = row + r, col + c
-            top[c], bottom[c] = min(top[c], r), max(bottom[c], r)
-            left[r], right[r] = min(left[r], c), max(right[r], c)
+    top, bottom, left, right = extents(state)
     ends = []
     for square, side in sorted(frontier(state)):
         r, c = unpadded(square)

@@ -68,9 +68,9 @@ from play.engines.base import Move
 
 from .engine import TaYuEngine
 from .moves import draw_columns, frontier
-from .search import Context, Node, OutOfTime, Searcher
+from .search import Context, Node, OutOfTime, Searcher, extents
 from .state import AUCTION_SEATS, EDGES_OF_ROLE, SPOILER, TaYuState
-from .tiles import COPIES, KINDS, ORIENTATIONS, RINGED, SIZE, edge_value, padded, unpadded
+from .tiles import COPIES, KINDS, RINGED, SIZE, edge_value, padded, unpadded
 
 ENGINE = TaYuEngine()
 REACH = 0.6  # share of a point an open end standing on an edge square is worth to that edge
@@ -176,19 +176,7 @@ def expected_edges(state: TaYuState, table: dict | None = None) -> list[float]:
             dn, de, ds, dw = table[end]
             n, e, s, w = n + dn, e + de, s + ds, w + dw
         return [n, e, s, w]
-    top, bottom = [SIZE] * SIZE, [-1] * SIZE  # per column: first and last covered row
-    left, right = [SIZE] * SIZE, [-1] * SIZE  # per row: first and last covered column
-    for kind, row, col, rotation, _seat in state.tiles:
-        for r, c, _mask in ORIENTATIONS[kind][rotation].squares:
-            r, c = row + r, col + c
-            if r < top[c]:
-                top[c] = r
-            if r > bottom[c]:
-                bottom[c] = r
-            if c < left[r]:
-                left[r] = c
-            if c > right[r]:
-                right[r] = c
+    top, bottom, left, right = extents(state)
     for end in frontier(state):
         dn, de, ds, dw = table[end]
         r, c = unpadded(end[0])

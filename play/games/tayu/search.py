@@ -107,6 +107,19 @@ class Context:
         return out
 
 
+def extents(state: TaYuState) -> tuple[list[int], list[int], list[int], list[int]]:
+    """Per column the first and last covered row, per row the first and last covered column
+    (``SIZE`` and -1 where nothing is covered)."""
+    top, bottom = [SIZE] * SIZE, [-1] * SIZE
+    left, right = [SIZE] * SIZE, [-1] * SIZE
+    for kind, row, col, rotation, _seat in state.tiles:
+        for r, c, _mask in ORIENTATIONS[kind][rotation].squares:
+            r, c = row + r, col + c
+            top[c], bottom[c] = min(top[c], r), max(bottom[c], r)
+            left[r], right[r] = min(left[r], c), max(right[r], c)
+    return top, bottom, left, right
+
+
 class Node:
     """A board in the search: frontier, covered extents and edge scores kept up to date."""
 
@@ -118,14 +131,7 @@ class Node:
         node.board = state.board
         node.front, node.entries = list(frontier(state)), None
         node.first = not state.tiles
-        top, bottom = [SIZE] * SIZE, [-1] * SIZE
-        left, right = [SIZE] * SIZE, [-1] * SIZE
-        for kind, row, col, rotation, _seat in state.tiles:
-            for r, c, _mask in ORIENTATIONS[kind][rotation].squares:
-                r, c = row + r, col + c
-                top[c], bottom[c] = min(top[c], r), max(bottom[c], r)
-                left[r], right[r] = min(left[r], c), max(right[r], c)
-        node.top, node.bottom, node.left, node.right = top, bottom, left, right
+        node.top, node.bottom, node.left, node.right = extents(state)
         node.scores = list(state.scores)
         return node
 

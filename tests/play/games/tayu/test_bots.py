@@ -146,31 +146,15 @@ def test_a_deeper_search_level_still_gives_a_legal_placement(seats):
     assert move in ENGINE.legal_moves(state, seat)
 
 
-def test_placement_and_draw_searches_never_peek_at_the_face_down_tiles():
-    level = bots.Level(candidates=40, time_limit=60.0, draw_candidates=3)  # no clock in the way
-    # the two front tops show different ring backs: the column choice is searched
-    draw_state, place_state = _some_position(2, 22, seed=3), _some_position(2, 21, seed=3)
-    assert draw_state.phase == "draw" and place_state.phase == "place"
-    seat = draw_state.to_move
-    moves = ENGINE.legal_moves(draw_state, seat)
-    draws, placements = set(), set()
-    for s in range(3):
-        seen = ENGINE.redeal_hidden(draw_state, seat, random.Random(s))
-        draws.add(bots.choose_draw(seen, seat, moves, level)["stack"])
-        seen = ENGINE.redeal_hidden(place_state, place_state.to_move, random.Random(s))
-        move = bots.choose_placement(seen, place_state.to_move, level, random.Random(9))
-        placements.add(str(move))
-    assert len(draws) == 1 and len(placements) == 1
-
-
-def test_weighted_searches_never_peek_at_the_face_down_tiles():
-    level = bots.Level(
-        candidates=40,
-        time_limit=60.0,
-        draw_candidates=3,
-        weights=bots.Weights(reach=0.3, stage=-0.5),
-    )
-    draw_state, place_state = _some_position(4, 22, seed=3), _some_position(4, 21, seed=3)
+@pytest.mark.parametrize(
+    "seats, weights",
+    [(2, None), (4, bots.Weights(reach=0.3, stage=-0.5))],
+    ids=["hand-set weights", "a level's own weights, two tiles"],
+)
+def test_placement_and_draw_searches_never_peek_at_the_face_down_tiles(seats, weights):
+    level = bots.Level(candidates=40, time_limit=60.0, draw_candidates=3, weights=weights)
+    # no clock in the way; the two front tops show different ring backs: the column is searched
+    draw_state, place_state = _some_position(seats, 22, seed=3), _some_position(seats, 21, seed=3)
     assert draw_state.phase == "draw" and place_state.phase == "place"
     seat = draw_state.to_move
     moves = ENGINE.legal_moves(draw_state, seat)
