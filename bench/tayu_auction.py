@@ -4,8 +4,8 @@
         [--level intermediate]
 
 Every game is played by the same bot level in all three seats; the auction is scripted so that
-the spoiler holds exactly that bid, in seat 0, 1 and 2 in turn (the board, the supply and the
-bots' choices are seeded by the game's number, the same for every bid). It prints, per bid, the
+the spoiler holds exactly that bid, in seat 0, 1 and 2 in turn (the supply and the bots'
+choices are seeded by the game's number, the same for every bid). It prints, per bid, the
 share of games the spoiler wins with its 95 % interval. A builder wins about half of the rest,
 so the spoiler's seat is the better one while the spoiler wins more than a third: the strong
 level undercuts down to that bid (:data:`play.games.tayu.bots.STRONG_BID_FLOOR`).

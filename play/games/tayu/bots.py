@@ -128,6 +128,7 @@ LEVELS: dict[str, Level] = {
 # -- evaluation -----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8)
 def _worth_table(reach: float, decay: float, heading: tuple[float, ...]) -> dict:
     """(padded square, open side) -> what an open end there is worth to N, E, S, W."""
     table = {}
@@ -150,15 +151,10 @@ def _worth_table(reach: float, decay: float, heading: tuple[float, ...]) -> dict
 WORTH = _worth_table(REACH, DECAY, HEADING)
 
 
-@lru_cache(maxsize=8)
-def _base_table(reach: float, decay: float, heading: tuple[float, ...]) -> dict:
-    return _worth_table(reach, decay, heading)
-
-
 @lru_cache(maxsize=128)
 def worth_table(weights: Weights, supply_left: int) -> dict:
     """The worth table of ``weights`` at a stage of the game (the tiles left in the supply)."""
-    table = _base_table(weights.reach, weights.decay, weights.heading)
+    table = _worth_table(weights.reach, weights.decay, weights.heading)
     factor = max(0.0, 1.0 + weights.stage * (supply_left / TOTAL_TILES - 0.5))
     if factor == 1.0:
         return table
