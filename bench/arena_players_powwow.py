@@ -12,6 +12,9 @@ that many iterations instead of its own (same playouts and uniform redeals, no c
 how far apart the levels' budgets must be. ``--strong-temperatures 8`` adds ``strongT8``: the
 strong level with the race temperature of :mod:`play.games.powwow.bots` set to 8 while it
 chooses (its evaluation, its playouts and its heuristic moves), to measure a refit evaluation.
+``--no-draw-share`` adds ``intNoShare`` and ``strongNoShare``: those levels valuing a win of a
+neutral card (two players, nobody wins) at nothing instead of half a win, as they did before
+December 2026.
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ def add_arguments(parser) -> None:
         default="",
         help="comma-separated temperatures: adds 'strongT<T>', strong with that race temperature",
     )
+    parser.add_argument(
+        "--no-draw-share",
+        action="store_true",
+        help="add 'intNoShare' and 'strongNoShare': a neutral card's win worth nothing to them",
+    )
 
 
 def extra_players(args) -> list:
@@ -40,6 +48,8 @@ def extra_players(args) -> list:
     players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
     seconds = getattr(args, "max_seconds", 2.0)
     players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
+    if getattr(args, "no_draw_share", False):
+        players += [NoShare("intermediate", seconds), NoShare("strong", seconds)]
     return players
 
 
@@ -96,3 +106,29 @@ class Tempered:
             return bots.bot_move(state, seat, level="strong", rng=rng, seconds=self.seconds)
         finally:
             bots.RACE_TEMPERATURE = old
+
+
+class NoShare:
+    """``level`` with ``DRAW_SHARE`` at 0 and a search that scores nobody winning as a loss,
+    while it chooses (module globals, put back after each move)."""
+
+    def __init__(self, level: str, seconds: float):
+        self.level, self.seconds = level, seconds
+        self.name = {"intermediate": "intNoShare", "strong": "strongNoShare"}[level]
+
+    def choose(self, state, seat, rng: random.Random):
+        from play.bots import mcts
+        from play.games.powwow import bots
+
+        shared, values = bots.DRAW_SHARE, mcts.outcome_values
+
+        def nobody_is_a_loss(outcome, seats):
+            if not outcome.winners and not outcome.draw:
+                return [0.0] * seats
+            return values(outcome, seats)
+
+        bots.DRAW_SHARE, mcts.outcome_values = 0.0, nobody_is_a_loss
+        try:
+            return bots.bot_move(state, seat, level=self.level, rng=rng, seconds=self.seconds)
+        finally:
+            bots.DRAW_SHARE, mcts.outcome_values = shared, values

@@ -68,3 +68,32 @@ def test_a_tempered_strong_searches_with_its_temperature_and_restores_the_module
     before = bots.RACE_TEMPERATURE
     assert tempered.choose(state, 0, random.Random(3)) == ENGINE.legal_moves(state, 0)[0]
     assert seen == [(8.0, 1.5)] and bots.RACE_TEMPERATURE == before != 8.0
+
+
+def test_no_share_players_value_nobody_winning_at_nothing_and_restore_the_modules(monkeypatch):
+    from play.bots import mcts
+    from play.engines.base import Outcome
+    from play.games.powwow import bots
+
+    found = players.extra_players(Namespace(oracle=False, no_draw_share=True, max_seconds=1.5))
+    assert [(p.name, p.level) for p in found] == [
+        ("intNoShare", "intermediate"),
+        ("strongNoShare", "strong"),
+    ]
+    nobody, won = Outcome((), ((0, 1),), "nobody"), Outcome((1,), ((1,), (0,)), "won")
+    seen = []
+
+    class Fixed:
+        def choose(self, state, seat):
+            seen.append(
+                (bots.DRAW_SHARE, mcts.outcome_values(nobody, 2), mcts.outcome_values(won, 2))
+            )
+            return ENGINE.legal_moves(state, seat)[0]
+
+    monkeypatch.setattr(bots, "make_search", lambda *a, **k: Fixed())
+    state = position(2, stones=[1, 0], indians={"white": 44})
+    values, share = mcts.outcome_values, bots.DRAW_SHARE
+    assert found[0].choose(state, 0, random.Random(3)) == ENGINE.legal_moves(state, 0)[0]
+    assert seen == [(0.0, [0.0, 0.0], [0.0, 1.0])]
+    assert mcts.outcome_values is values and bots.DRAW_SHARE == share == 0.5
+    assert values(nobody, 2) == [0.5, 0.5]

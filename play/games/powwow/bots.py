@@ -30,16 +30,19 @@ instead of 0.50 on a free core, the same moves on 42 positions
 The arena (``bench/arena.py powwow --games 40 --seats N --pairs strong:intermediate,
 strong:oneply,intermediate:oneply --jobs 2``, December 2026; a game is won when the player's best
 seat finishes first among both players' seats) at 2 / 3 / 4 / 5 / 6 seats: strong beats
-intermediate 52.5 / 52.4 / 71.4 / 65 (20 games) / 67.5 %, one-ply 87.5 / 90.5 / 95.2 % (2 to 4
-seats); intermediate beats one-ply 72.5 / 76.2 / 83.3 / 72.5 / 85.0 %; beginner beats random
-95.0 / 90.5 / - / 97.5 / 92.5 %. Strong 0.41-0.63 s a move on average, at most 1.01 s. Below
-the targets: strong at 2 and 3 seats, where the dice decide most, and intermediate at 2 and 5.
-At 3 seats the intermediate search wins 71 / 81 / 74 % against one-ply with 30 / 60 / 120
-iterations instead of 250 (``--intermediate-iterations``), so more search buys almost nothing,
-and the strong level with the race temperature refitted to 8 (log loss on heuristic games:
--1.374 against -1.414 at 5) 57.1 % against intermediate (``--strong-temperatures 8``, 42
-games, no better than 52.4 % within the interval). The clock is only a cap (``time_limit``);
-the iteration budget makes choices reproducible.
+intermediate 65.0 / 52.4 / 71.4 / 65.0 / 67.5 %, one-ply 77.5 / 90.5 / 95.2 / 77.5 /
+- %; intermediate beats one-ply 82.5 / 76.2 / 83.3 / 78.8 (80 games) / 85.0 %; beginner beats
+random 95.0 / 90.5 / - / 97.5 / 92.5 %. The 2-seat figures count a neutral card's win as half a
+win for every search and for one-ply (``DRAW_SHARE``; before, 52.5 / 87.5 / 72.5 % against a
+one-ply that ignored the neutral pile; intermediate with the share against without it 53.8 % of
+80, ``--no-draw-share``). Strong 0.41-0.64 s a move on average, at most 1.03 s.
+Below the targets: strong against one-ply at 2 and 5 seats and against intermediate at 3,
+where the dice decide most. At 3 seats the intermediate search wins 71 / 81 / 74 % against
+one-ply with 30 / 60 / 120 iterations instead of 250 (``--intermediate-iterations``), so more
+search buys almost nothing, and the strong level with the race temperature refitted to 8 (log
+loss on heuristic games: -1.374 against -1.414 at 5) 57.1 % against intermediate
+(``--strong-temperatures 8``, 42 games, no better than 52.4 % within the interval). The clock
+is only a cap (``time_limit``); the iteration budget makes choices reproducible.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ STONE_WORTH = 0.5  # a prediction stone is worth this share of the swap it could
 REROLL_MARGIN = 0.01  # a re-roll or a paid swap must promise at least this much more
 SWAP_MARGIN = 0.0  # a free moccasin swap is made when it promises more than keeping
 PLAYOUT_EPSILON = 0.15  # playouts play a random move this often, the heuristic one otherwise
+DRAW_SHARE = 0.5  # two players: what a neutral card's win (nobody's) is worth to each seat
 
 
 @dataclass(frozen=True)
@@ -96,9 +100,11 @@ def race_weights(squares) -> list[float]:
 
 
 def evaluate(state: PowwowState) -> list[float]:
-    """Per seat, the chance that one of its cards wins (a value in [0, 1])."""
+    """Per seat, the chance that one of its cards wins, plus half the chance that a card of the
+    neutral pile does (nobody wins then: a shared place, as a draw; a value in [0, 1])."""
     chances = win_chances(state)
-    return [sum(chances.get(card, 0.0) for card in hand) for hand in state.hands]
+    shared = DRAW_SHARE * sum(chances.get(card, 0.0) for card in state.neutral)
+    return [sum(chances.get(card, 0.0) for card in hand) + shared for hand in state.hands]
 
 
 def hand_value(state: PowwowState, hand: list[str]) -> float:
@@ -242,24 +248,27 @@ def playout_policy(state: PowwowState, seat: int, moves: list[Move], rng: random
 
 def playout_advance(state: PowwowState, seat: int) -> Move:
     """``best_advance(state, seat)[1]`` (no specials), faster: an option changes one Indian's
-    weight, so each is valued from the position's weights with one exponential."""
+    weight, so each is valued from the position's weights with one exponential. With two
+    players it also counts the neutral pile's cards at ``DRAW_SHARE``, as :func:`evaluate` does
+    (playouts run on determinisations only)."""
     colour = state.taken[seat]
     i = COLOURS.index(colour)
     old = state.indians[i]
     weights = race_weights(state.indians)
     total = sum(weights)
     hand = state.hands[seat]
-    own = colour in hand
+    stake = 1.0 if colour in hand else DRAW_SHARE if colour in state.neutral else 0.0
     mine = sum(weights[COLOURS.index(c)] for c in hand if c in COLOURS)
+    mine += DRAW_SHARE * sum(weights[COLOURS.index(c)] for c in state.neutral)
     best: Move | None = None
     best_value = 0.0
     for index, number, back in _advance_options(state, colour):
         square = min(FINISH, old - number if back else old + number)
         if square >= FINISH:
-            value = float(own)
+            value = stake
         else:
             shift = race_weights((square,))[0] - weights[i]
-            value = (mine + shift if own else mine) / (total + shift)
+            value = (mine + stake * shift) / (total + shift)
         if best is None or value > best_value:
             best_value = value
             best = {"type": "advance", "corridor": CORRIDORS[index], "back": back}

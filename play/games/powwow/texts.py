@@ -123,8 +123,8 @@ LEVEL_DESCRIPTIONS = {
     ),
     "strong": gettext_lazy(
         "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens et "
-        "essaie plus de suites que l'intermédiaire : il le bat environ deux parties sur trois à "
-        "cinq joueurs, une sur deux à trois ; les dés et la donne décident souvent."
+        "essaie plus de suites que l'intermédiaire : il le bat environ deux parties sur trois, "
+        "sauf à trois joueurs (une sur deux) ; les dés et la donne décident souvent."
     ),
 }
 

@@ -174,3 +174,4 @@ def test_outcome_values():
     ranked = Outcome((2,), ((2,), (0,), (1,)), "finish")
     assert outcome_values(ranked, 3) == [0.5, 0.0, 1.0]
     assert outcome_values(Outcome((), ((0, 1),), "limit", draw=True), 2) == [0.5, 0.5]
+    assert outcome_values(Outcome((), ((0, 1),), "nobody"), 2) == [0.5, 0.5]  # one shared place

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from bench.playouts import random_walk
+from play.bots.mcts import outcome_values
 from play.engines.base import chance_for
 from play.games.powwow import GAME
 from play.games.powwow.belief import belief_redeal, colour_scores, deals, posterior
@@ -75,6 +76,49 @@ def test_evaluation_shares_the_win_among_the_cards():
 def test_evaluation_knows_the_winner():
     over = play(position(3, hands=HANDS3, indians={"red": 47}), 0, advance("A"))
     assert evaluate(over) == [1.0, 0.0, 0.0]
+
+
+HANDS2 = [["blue", "red"], ["green", "yellow"]]
+NEUTRAL2 = ["black", "white"]
+
+
+def test_with_two_players_a_neutral_card_win_is_half_a_win_to_each():
+    """Nobody wins when the neutral pile holds the winning card: the arena's draw, so each seat
+    counts the neutral cards' chances at half, and a finished game shares the place."""
+    state = position(2, hands=HANDS2, neutral=NEUTRAL2, indians={"white": 20})
+    chances = win_chances(state)
+    shared = (chances["black"] + chances["white"]) / 2
+    assert evaluate(state) == pytest.approx(
+        [chances["blue"] + chances["red"] + shared, chances["green"] + chances["yellow"] + shared]
+    )
+    finishing = dict(hands=HANDS2, neutral=NEUTRAL2, taken=["white", "red"], indians={"white": 47})
+    over = play(position(2, **finishing), 0, advance("A"))
+    assert over.phase == "over" and evaluate(over) == [0.5, 0.5]
+    assert outcome_values(ENGINE.outcome(over), 2) == [0.5, 0.5]
+
+
+def test_with_two_players_the_playouts_push_a_neutral_indian_before_the_opponents():
+    """Seat 0 moves black, which only the neutral pile and its opponent may hold: forward when
+    black is neutral (half a win), back when the opponent holds it."""
+    rings = {"C": 1}  # corridor C's stone goes to ring 2, a dark cell: back is allowed
+    neutral = position(
+        2,
+        hands=HANDS2,
+        neutral=NEUTRAL2,
+        taken=["black", "red"],
+        indians={"black": 30},
+        rings=rings,
+    )
+    assert playout_advance(neutral, 0)["back"] is False
+    opponents = position(
+        2,
+        hands=[["blue", "red"], ["black", "yellow"]],
+        neutral=["green", "white"],
+        taken=["black", "red"],
+        indians={"black": 30},
+        rings=rings,
+    )
+    assert playout_advance(opponents, 0)["back"] is True
 
 
 def test_gain_rewards_pushing_ones_own_indian_and_sending_others_back():
