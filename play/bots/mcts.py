@@ -221,8 +221,8 @@ class MCTSBot:
 def outcome_values(outcome: Outcome, seats: int) -> list[float]:
     """Per-seat reward in [0, 1]: winners 1, a draw 0.5, others by rank group from 0.5 down to 0.
 
-    Nobody winning with every seat in one group (Pow Wow's neutral pile) shares one place, as a
-    draw does: 0.5 each, as the arena scores it."""
+    Nobody winning with every seat in one group (a winning card nobody holds) shares one place,
+    as a draw does: 0.5 each, as the arena scores it."""
     groups = outcome.ranking
     values = [0.0] * seats
     if not outcome.winners and (outcome.draw or len(groups) == 1):
