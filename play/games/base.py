@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Protocol
 
 from django.utils.translation import gettext_lazy
 
+from play.bots.mcts import outcome_values
 from play.engines.base import Engine, Move
 
 # Level codes every bot provider uses; a game may offer a subset or add "expert".
@@ -167,7 +168,9 @@ class GamePackage:
         """The game's own evaluation: a value in [0, 1] per seat (1 = surely wins).
 
         Bots' searches and the arena's one-ply reference player use it. The default knows only
-        finished games (winners 1, others 0) and calls every other position even.
+        finished games and calls every other position even: winners 1, others 0; without a
+        winner, the search's rewards (``outcome_values``: a draw or one shared place 0.5 each,
+        as the arena scores it).
         """
         if (evaluate := self._bots("evaluate")) is not None:
             return evaluate(state)
@@ -175,8 +178,8 @@ class GamePackage:
         outcome = self.engine.outcome(state)
         if outcome is None:
             return [0.5] * seats
-        if outcome.draw or not outcome.winners:
-            return [0.5 if outcome.draw else 0.0] * seats
+        if not outcome.winners:
+            return outcome_values(outcome, seats)
         return [1.0 if seat in outcome.winners else 0.0 for seat in range(seats)]
 
     def gain(self, before: Any, after: Any, seat: int) -> float:

@@ -14,7 +14,8 @@ from django.utils import translation
 from django.utils.html import escape
 
 from catalogue.engines import engine_for_title
-from play.engines.base import IllegalMove, chance_for
+from play.engines.base import IllegalMove, Outcome, chance_for
+from play.games.base import GamePackage
 from play.games.registry import GAME_PACKAGES, games, get_game
 from play.selectors import match_state, scenario_states
 from play.services import SeatSpec, match_start
@@ -153,6 +154,35 @@ def test_toy_package_house_rules_and_example_pages(client, toy):
 
 def test_toy_package_static_files_are_found(toy_game):
     assert finders.find("games/guess/board.js")
+
+
+class _Finished:
+    """An engine whose every state is the finished game ``outcome`` (``None``: still going)."""
+
+    def __init__(self, outcome):
+        self._outcome = outcome
+
+    def seat_count(self, state):
+        return 3
+
+    def outcome(self, state):
+        return self._outcome
+
+
+@pytest.mark.parametrize(
+    "outcome, values",
+    [
+        (None, [0.5, 0.5, 0.5]),
+        (Outcome(winners=(1,), ranking=((1,), (0, 2)), reason="won"), [0.0, 1.0, 0.0]),
+        (Outcome(winners=(), ranking=((0, 1, 2),), reason="tie", draw=True), [0.5, 0.5, 0.5]),
+        # Nobody wins, everybody shares the place: as a draw, as the search and the arena score it.
+        (Outcome(winners=(), ranking=((0, 1, 2),), reason="nobody"), [0.5, 0.5, 0.5]),
+    ],
+)
+def test_the_default_evaluation_scores_finished_games_as_the_search_does(outcome, values):
+    package = type("Bare", (GamePackage,), {"slug": "bare", "engine_path": "unused:Engine"})()
+    package.__dict__["engine"] = _Finished(outcome)
+    assert package.evaluate(object()) == values
 
 
 # -- seat roles come from the engine, from the state -----------------------------------------
