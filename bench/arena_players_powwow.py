@@ -10,11 +10,14 @@ which card could bring to that search. For benches only, never a level.
 ``--intermediate-iterations 60,120`` adds ``int60`` and ``int120``: the intermediate level with
 that many iterations instead of its own (same playouts and uniform redeals, no clock), to measure
 how far apart the levels' budgets must be. ``--strong-temperatures 8`` adds ``strongT8``: the
-strong level with the race temperature of :mod:`play.games.powwow.bots` set to 8 while it
-chooses (its evaluation, its playouts and its heuristic moves), to measure a refit evaluation.
-``--no-draw-share`` adds ``intNoShare`` and ``strongNoShare``: those levels valuing a win of a
-neutral card (two players, nobody wins) at nothing instead of half a win, as they did before
-December 2026.
+strong level with the race temperature of :mod:`play.games.powwow.bots` set to 8 while it chooses
+(its evaluation, its playouts and its heuristic moves), to measure a refit evaluation.
+``--strong-explorations 0.3`` adds ``strongC0.3``: the strong level with that UCT exploration
+constant instead of the search's default, to measure whether its visits separate moves whose values
+differ little; ``--strong-depths 11`` adds ``strongD11``, its playouts cut after 11 plies instead
+of 8 (a round at five players). ``--no-draw-share`` adds ``intNoShare`` and ``strongNoShare``:
+those levels valuing a win of a neutral card (two players, nobody wins) at nothing instead of half
+a win, as they did before December 2026.
 """
 
 from __future__ import annotations
@@ -37,6 +40,16 @@ def add_arguments(parser) -> None:
         help="comma-separated temperatures: adds 'strongT<T>', strong with that race temperature",
     )
     parser.add_argument(
+        "--strong-explorations",
+        default="",
+        help="comma-separated constants: adds 'strongC<C>', strong with that UCT exploration",
+    )
+    parser.add_argument(
+        "--strong-depths",
+        default="",
+        help="comma-separated plies: adds 'strongD<N>', strong with playouts cut after N plies",
+    )
+    parser.add_argument(
         "--no-draw-share",
         action="store_true",
         help="add 'intNoShare' and 'strongNoShare': a neutral card's win worth nothing to them",
@@ -48,6 +61,13 @@ def extra_players(args) -> list:
     players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
     seconds = getattr(args, "max_seconds", 2.0)
     players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
+    players += [
+        Tuned(f"strongC{c}", seconds, exploration=float(c))
+        for c in _listed(args, "strong_explorations")
+    ]
+    players += [
+        Tuned(f"strongD{d}", seconds, playout_depth=int(d)) for d in _listed(args, "strong_depths")
+    ]
     if getattr(args, "no_draw_share", False):
         players += [NoShare("intermediate", seconds), NoShare("strong", seconds)]
     return players
@@ -106,6 +126,25 @@ class Tempered:
             return bots.bot_move(state, seat, level="strong", rng=rng, seconds=self.seconds)
         finally:
             bots.RACE_TEMPERATURE = old
+
+
+class Tuned:
+    """The strong level's search with some of its attributes replaced (``exploration``: the UCT
+    constant, ``playout_depth``: plies before the evaluation)."""
+
+    def __init__(self, name: str, seconds: float, **attributes):
+        self.name, self.seconds, self.attributes = name, seconds, attributes
+
+    def choose(self, state, seat, rng: random.Random):
+        from play.games.powwow.bots import ENGINE, make_search
+
+        moves = ENGINE.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        bot = make_search("strong", seed=rng.getrandbits(32), seconds=self.seconds)
+        for name, value in self.attributes.items():
+            setattr(bot, name, value)
+        return bot.choose(state, seat)
 
 
 class NoShare:

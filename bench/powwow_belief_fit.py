@@ -64,7 +64,7 @@ def problems(states) -> list[tuple[list[tuple[float, ...]], int]]:
             )
             vectors = []
             for deal in options:
-                total = [0.0, 0.0, 0.0, 0.0]
+                total = [0.0] * 5
                 for holder, pile in zip(holders, deal, strict=True):
                     if holder != NEUTRAL_HOLDER:
                         for card in pile:
@@ -77,7 +77,9 @@ def problems(states) -> list[tuple[list[tuple[float, ...]], int]]:
 
 def score(found, weights) -> float:
     """Mean log probability of the real deal under ``weights``."""
-    w = (weights.forward, weights.back, weights.take, weights.skip)
+    from play.games.powwow.belief import weight_vector
+
+    w = weight_vector(weights)
     total = 0.0
     for vectors, real in found:
         logs = [sum(a * b for a, b in zip(w, v, strict=True)) for v in vectors]
@@ -107,11 +109,11 @@ def main() -> None:
         states.extend(found)
     print(f"{len(states)} positions in {time.perf_counter() - began:.0f} s")
     found = problems(states)
-    print(f"uniform belief: mean log P(true deal) {score(found, Weights(0, 0, 0, 0)):8.4f}")
+    print(f"uniform belief: mean log P(true deal) {score(found, Weights()):8.4f}")
     print(f"weights in use {WEIGHTS}: {score(found, WEIGHTS):8.4f}")
     best, value = WEIGHTS, score(found, WEIGHTS)
     for _ in range(3):  # coordinate search: each weight scaled in turn, the best kept
-        for name in ("forward", "back", "take", "skip"):
+        for name in ("forward", "back", "take", "skip", "choice"):
             for factor in (0.0, 0.5, 0.75, 1.33, 2.0):
                 trial = replace(best, **{name: round(getattr(best, name) * factor, 3) or 0.0})
                 if getattr(best, name) == 0.0 and factor > 1:

@@ -97,3 +97,34 @@ def test_no_share_players_value_nobody_winning_at_nothing_and_restore_the_module
     assert seen == [(0.0, [0.0, 0.0], [0.0, 1.0])]
     assert mcts.outcome_values is values and bots.DRAW_SHARE == share == 0.5
     assert values(nobody, 2) == [0.5, 0.5]
+
+
+def test_tuned_strong_players_search_with_their_exploration_or_playout_depth(monkeypatch):
+    from play.bots import mcts
+
+    args = Namespace(strong_explorations="0.3", strong_depths="11", max_seconds=1.5)
+    found = players.extra_players(args)
+    assert [p.name for p in found] == ["strongC0.3", "strongD11"]
+    seen = []
+    choose = mcts.MCTSBot.choose
+
+    def recording(self, state, seat):
+        seen.append((self.exploration, self.playout_depth, self.time_limit))
+        return choose(self, state, seat)
+
+    monkeypatch.setattr(mcts.MCTSBot, "choose", recording)
+    monkeypatch.setattr(mcts.MCTSBot, "__init__", _capped(mcts.MCTSBot.__init__))
+    state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
+    for player in found:
+        assert player.choose(state, 0, random.Random(3)) in ENGINE.legal_moves(state, 0)
+    # Strong's own clock (0.9 s, below --max-seconds); its other setting unchanged.
+    assert seen == [(0.3, 8, 0.9), (mcts.DEFAULT_EXPLORATION, 11, 0.9)]
+
+
+def _capped(init):
+    """``MCTSBot.__init__`` with at most 50 iterations: the test checks settings, not strength."""
+
+    def capped(self, *args, **kwargs):
+        init(self, *args, **{**kwargs, "iterations": min(kwargs["iterations"], 50)})
+
+    return capped

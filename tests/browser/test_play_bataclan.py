@@ -7,6 +7,7 @@ The person rolls with the button, keeps a die by clicking it, and places dice wi
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.test_catalogue_a11y import serious_violations
@@ -29,10 +30,18 @@ def log_length(page) -> int:
 
 
 def wait_for_progress(page, before: int) -> None:
-    page.wait_for_function(
-        f"() => document.getElementById('log').children.length > {before}"
-        " || !document.getElementById('outcome').hidden"
-    )
+    try:
+        page.wait_for_function(
+            f"() => document.getElementById('log').children.length > {before}"
+            " || !document.getElementById('outcome').hidden"
+        )
+    except PlaywrightTimeout:
+        # Say what the page showed: its message (a refused move?), its status, its buttons.
+        shown = page.evaluate(
+            "() => ['play-message', 'play-status', 'actions', 'log']"
+            ".map((id) => id + ': ' + document.getElementById(id).innerText.slice(-300))"
+        )
+        raise AssertionError(f"no move logged after {before} lines: {shown}") from None
 
 
 def test_three_player_game_with_the_gesture_against_two_bots(live_server, page, catalogue):

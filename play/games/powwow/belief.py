@@ -1,10 +1,13 @@
 """The strongest bot's belief about who holds which card, read from the public history only.
 
 A player who holds an Indian's card tends to draft its die, to move it forward by large numbers
-and never to send it back; a player who does not, the opposite. Each opponent gets a score per
-colour from its moves since its hand last changed (a swap it made or suffered resets it), and a
-deal of the cards the seat cannot see has the likelihood ``exp(sum of the scores of the colours
-each opponent would hold)``.
+and never to send it back; a player who does not, the opposite. What a move says depends on the
+moves the player could make instead: an Indian moved 2 when 2 was the longest move on offer was
+pushed, one moved 2 when 6 was on offer was held back. So the record keeps, with every move, the
+moves on offer, and a move counts by how far it went beyond their middle. Each opponent gets a
+score per colour from its moves since its hand last changed (a swap it made or suffered resets
+it), and a deal of the cards the seat cannot see has the likelihood ``exp(sum of the scores of
+the colours each opponent would hold)``.
 
 The deals are few (at most a few thousand, with six players), so :func:`posterior` enumerates
 every deal consistent with what the seat knows (its own hand, the facts swaps taught it) once per
@@ -33,12 +36,14 @@ class Weights:
     back: float = 0.0  # per square it sent an Indian back (holders rarely do)
     take: float = 0.0  # per draft of that colour's die while other colours were left
     skip: float = 0.0  # per time it left that colour's die to the others
+    choice: float = 0.0  # per square a move went beyond the middle of the moves it could make
 
 
 # Fitted by bench/powwow_belief_fit.py on games between intermediate and one-ply players (3 and 5
-# seats): mean log probability of the true deal -3.00 against -3.76 for a uniform redeal. Drafts
-# told nothing once the moves were counted (their weights fitted to 0).
-WEIGHTS = Weights(forward=0.22, back=0.6)
+# seats): mean log probability of the true deal -2.72 against -3.08 for the weights fitted before
+# moves were read against the moves on offer (forward 0.22, back 0.6) and -3.82 for a uniform
+# redeal. Drafts told nothing once the moves were counted (their weights fitted to 0).
+WEIGHTS = Weights(forward=0.097, back=0.067, choice=0.471)
 
 _scores: list = [None, None, None]  # (history list, weights, scores): histories are replaced
 _posteriors: dict = {}  # (seat, own hand, facts) -> (history, deals, cumulative weights)
@@ -46,13 +51,19 @@ _posteriors: dict = {}  # (seat, own hand, facts) -> (history, deals, cumulative
 
 def colour_features(state: PowwowState) -> list[dict[str, list[float]]]:
     """Per seat and colour, the evidence since its hand last changed: squares moved forward,
-    squares sent back (negative), drafts of that colour with a choice, times it was left."""
-    features = [{c: [0.0, 0.0, 0.0, 0.0] for c in COLOURS} for _ in range(state.seats)]
+    squares sent back (negative), drafts of that colour with a choice, times it was left, and
+    how far each move went beyond the middle of the moves it had to choose from (a holder takes
+    the longest it can, whatever the numbers on offer)."""
+    features = [_no_evidence() for _ in range(state.seats)]
     for entry in state.history:
         kind, seat = entry[0], entry[1]
         if kind == "move":
             delta = entry[3]
-            features[seat][entry[2]][0 if delta > 0 else 1] += delta
+            found = features[seat][entry[2]]
+            found[0 if delta > 0 else 1] += delta
+            if len(entry) > 4 and "," in entry[4]:
+                deltas = [int(d) for d in entry[4].split(",")]
+                found[4] += delta - (min(deltas) + max(deltas)) / 2
         elif kind == "take":
             left = entry[3].split(",")
             if len(left) > 1:
@@ -61,23 +72,32 @@ def colour_features(state: PowwowState) -> list[dict[str, list[float]]]:
                     if colour != entry[2]:
                         features[seat][colour][3] -= 1
         elif kind == "swap":
-            features[seat] = {c: [0.0, 0.0, 0.0, 0.0] for c in COLOURS}
+            features[seat] = _no_evidence()
             if entry[2] != NEUTRAL_HOLDER:
-                features[entry[2]] = {c: [0.0, 0.0, 0.0, 0.0] for c in COLOURS}
+                features[entry[2]] = _no_evidence()
     return features
+
+
+def _no_evidence() -> dict[str, list[float]]:
+    return {c: [0.0] * 5 for c in COLOURS}
 
 
 def colour_scores(state: PowwowState, weights: Weights = WEIGHTS) -> list[dict[str, float]]:
     """Per seat, how much its moves since its hand last changed suggest it holds each colour."""
     if _scores[0] is state.history and _scores[1] == weights:
         return _scores[2]
-    w = (weights.forward, weights.back, weights.take, weights.skip)
+    w = weight_vector(weights)
     scores = [
         {c: sum(a * b for a, b in zip(w, f, strict=True)) for c, f in seat.items()}
         for seat in colour_features(state)
     ]
     _scores[0], _scores[1], _scores[2] = state.history, weights, scores
     return scores
+
+
+def weight_vector(weights: Weights) -> tuple[float, ...]:
+    """The weights in the order of :func:`colour_features`' evidence."""
+    return (weights.forward, weights.back, weights.take, weights.skip, weights.choice)
 
 
 def deals(state: PowwowState, seat: int) -> tuple[list[int], list[tuple[tuple[str, ...], ...]]]:

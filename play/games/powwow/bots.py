@@ -19,9 +19,11 @@ Levels:
 * ``strong``: the same search with more iterations (3,000, the clock permitting) over
   determinisations drawn from a *belief* about who holds which card (:mod:`.belief`): the exact
   posterior over every deal of the cards it cannot see, each opponent's Indian moves since its
-  hand last changed making the deals under which those moves were good more likely. On bot
-  games it puts a mean log probability of -3.00 on the true deal, against -3.76 for a uniform
-  redeal (``bench/powwow_belief_fit.py``); drawing from it costs no more than a uniform redeal.
+  hand last changed making the deals under which those moves were good more likely (each move
+  read against the moves on offer). On bot games it puts a mean log probability of -2.72 on the
+  true deal, against -3.82 for a uniform redeal (``bench/powwow_belief_fit.py``; -2.95 against
+  -4.12 on games of another seed, -3.26 for the belief that read moves alone); drawing from it
+  costs no more than a uniform redeal.
 
 Playouts pick the advance ``best_advance`` would, valued incrementally (:func:`playout_advance`:
 a move changes one Indian's weight): a strong search of 3,000 iterations costs 0.41 s of CPU
@@ -302,9 +304,21 @@ def make_search(
         evaluate=evaluate,
         playout_policy=playout_policy,
     )
-    if spec.belief:
-        bot._determinize = belief_redeal  # sample worlds from the belief, not uniformly
+    # Strong samples worlds from the belief, intermediate uniformly; neither world keeps a record.
+    bot._determinize = _unrecorded(belief_redeal if spec.belief else ENGINE.redeal_hidden)
     return bot
+
+
+def _unrecorded(determinize):
+    """``determinize`` whose worlds keep no public record (``history`` None): the belief reads
+    the real position's, before the search starts, and nobody reads the imagined ones'."""
+
+    def redeal(state: PowwowState, seat: int, rng: random.Random) -> PowwowState:
+        world = determinize(state, seat, rng)
+        world.history = None
+        return world
+
+    return redeal
 
 
 def bot_move(

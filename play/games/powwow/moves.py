@@ -3,8 +3,11 @@
 Every function here takes a state that ``play`` already cloned and checked the move against, and
 returns it changed. Chance (the roll, a re-roll, the blind draw of a swap) comes only from the
 ``rng`` the caller passes. ``history`` is the public record the strongest bot reads to guess who
-holds which card: ``("take", seat, colour, colours_left)``, ``("move", seat, colour, delta)`` and
-``("swap", seat, target)`` (target -1 = the neutral pile); it never holds a card.
+holds which card: ``("take", seat, colour, colours_left)``, ``("move", seat, colour, delta,
+deltas)`` (``deltas``: the moves the seat had to choose from, :func:`advance_deltas`, comma-
+separated; absent in games recorded before December 2026) and ``("swap", seat, target)`` (target
+-1 = the neutral pile); it never holds a card. Searches play on determinisations that keep no
+record (``history`` None), which saves them the copy.
 """
 
 from __future__ import annotations
@@ -54,6 +57,26 @@ def can_go_back(state: PowwowState, colour: str, ring: int, number: int) -> bool
     return state.indians[COLOURS.index(colour)] - number >= START
 
 
+def record(state: PowwowState, entry: tuple) -> None:
+    """Add ``entry`` to the public record, unless the state keeps none (``history`` None: a
+    search's imagined continuation, which no belief reads)."""
+    if state.history is not None:
+        state.history = [*state.history, entry]  # a new list: clones share the old one
+
+
+def advance_deltas(state: PowwowState, colour: str) -> list[int]:
+    """How far each advance open to ``colour``'s Indian would move it (negative: back), the
+    same delta once (public: what the record's ``move`` entries compare a choice with)."""
+    start = state.indians[COLOURS.index(colour)]
+    found = set()
+    for index in movable_corridors(state):
+        ring, number = stone_target(state, index)
+        found.add(min(FINISH, start + number) - start)
+        if can_go_back(state, colour, ring, number):
+            found.add(-number)
+    return sorted(found)
+
+
 def swap_targets(state: PowwowState, seat: int) -> list[Any]:
     targets: list[Any] = [s for s in range(state.seats) if s != seat]
     if state.neutral:
@@ -96,8 +119,7 @@ def roll(state: PowwowState, seat: int, rng: random.Random) -> PowwowState:
 
 
 def take(state: PowwowState, seat: int, colour: str) -> PowwowState:
-    left = ",".join(sorted(set(state.dice)))
-    state.history = [*state.history, ("take", seat, colour, left)]
+    record(state, ("take", seat, colour, ",".join(sorted(set(state.dice)))))
     state.dice.remove(colour)
     state.taken[seat] = colour
     events = [{"kind": "take", "seat": seat, "colour": colour}]
@@ -142,7 +164,7 @@ def swap(state: PowwowState, seat: int, give: str, target: Any, rng: random.Rand
     if holder != NEUTRAL_HOLDER:
         knowledge[holder].append((seat, drawn))
     state.knowledge = knowledge
-    state.history = [*state.history, ("swap", seat, holder)]
+    record(state, ("swap", seat, holder))
     state.events = [{"kind": "swap", "seat": seat, "target": target, "paid": paid}]
     if not paid:
         _next_mover(state, seat)
@@ -152,6 +174,9 @@ def swap(state: PowwowState, seat: int, give: str, target: Any, rng: random.Rand
 def advance(state: PowwowState, seat: int, index: int, back: bool) -> PowwowState:
     """Move a progress stone one cell, then the Indian of the seat's die by the cell's number."""
     ring, number = stone_target(state, index)
+    options = ""  # what the seat chose from, read before the stone moves (if recorded)
+    if state.history is not None:
+        options = ",".join(str(d) for d in advance_deltas(state, state.taken[seat]))
     state.rings[index] = ring
     end = OUTER_RING if state.direction == OUTWARD else CENTRE
     turned = all(r == end for r in state.rings)
@@ -164,7 +189,7 @@ def advance(state: PowwowState, seat: int, index: int, back: bool) -> PowwowStat
     square = min(FINISH, start + delta)
     state.indians[i] = square
     state.moved[seat] = True
-    state.history = [*state.history, ("move", seat, colour, square - start)]
+    record(state, ("move", seat, colour, square - start, options))
     events: list[dict[str, Any]] = [
         {
             "kind": "advance",

@@ -82,7 +82,8 @@ class PowwowState:
     each seat's die colour this round (``None`` before the draft reaches it); ``moved`` which seats
     have moved this round; ``hands``/``neutral`` the secret cards (sorted); ``knowledge[seat]`` the
     ``[holder, card]`` facts a seat learnt from swaps (holder -1 = the neutral pile), kept while
-    that hand is untouched; ``history`` the public record bots read (see ``moves.record``).
+    that hand is untouched; ``history`` the public record bots read (see ``moves.record``; None in
+    a search's determinisations, which record nothing).
     """
 
     __slots__ = (

@@ -24,7 +24,7 @@ from play.games.powwow.bots import (
 )
 from play.games.powwow.state import MOCCASIN_SQUARES
 
-from .helpers import ENGINE, advance, new, play, position
+from .helpers import ENGINE, advance, new, play, position, square
 
 HANDS3 = [["blue", "red"], ["green", "yellow"], ["black", "white"]]
 
@@ -160,7 +160,11 @@ def test_belief_favours_hands_that_explain_the_moves():
     state = position(3, hands=HANDS3, taken=["black", "green", "red"])
     # Seat 1 pushes green far forward; seat 2 sends yellow back: the history says so.
     data = ENGINE.to_dict(state)
-    data["history"] = [["move", 1, "green", 8], ["move", 1, "green", 7], ["move", 2, "yellow", -6]]
+    data["history"] = [
+        ["move", 1, "green", 8, "1,4,8"],
+        ["move", 1, "green", 7, "-3,2,7"],
+        ["move", 2, "yellow", -6, "-6,2,6"],
+    ]
     data["indians"]["green"] = 15
     state = ENGINE.from_dict(data)
     scores = colour_scores(state)
@@ -230,3 +234,40 @@ def test_the_fast_playout_advance_picks_the_best_advance():
                 assert playout_advance(state, seat) == best_advance(state, seat)[1]
                 checked += 1
     assert checked > 300
+
+
+def test_the_record_lists_the_moves_a_seat_chose_from():
+    state = position(3, hands=HANDS3, taken=["black", "green", "red"], indians={"black": 10})
+    options = ENGINE.legal_moves(state, 0)
+    expected = sorted({square(play(state, 0, m), "black") - 10 for m in options})
+    after = play(state, 0, options[0])
+    kind, seat, colour, delta, deltas = after.history[-1]
+    assert (kind, seat, colour) == ("move", 0, "black")
+    assert [int(d) for d in deltas.split(",")] == expected and delta in expected
+    assert len(expected) > 1
+
+
+def _scores_after(entries):
+    state = position(3, hands=HANDS3, taken=["black", "green", "red"])
+    data = ENGINE.to_dict(state)
+    data["history"] = entries
+    return colour_scores(ENGINE.from_dict(data))
+
+
+def test_belief_reads_a_move_against_the_moves_the_seat_could_make():
+    """Moving green 2 when 2 was the longest move on offer says more than when 6 was."""
+    longest = _scores_after([["move", 1, "green", 2, "-2,1,2"]])[1]["green"]
+    shortest = _scores_after([["move", 1, "green", 2, "2,4,6"]])[1]["green"]
+    unknown = _scores_after([["move", 1, "green", 2]])[1]["green"]  # an older record
+    assert longest > unknown > shortest
+
+
+def test_search_worlds_keep_no_record_and_the_real_position_keeps_its_own():
+    state = position(3, hands=HANDS3, taken=["black", "green", "red"])
+    for level in ("intermediate", "strong"):
+        bot = make_search(level, seed=1, iterations=20)
+        world = bot._determinize(state, 0, random.Random(4))
+        assert world.history is None and state.history == []
+        assert play(world, 0, ENGINE.legal_moves(world, 0)[0]).history is None
+        assert bot.choose(state, 0) in ENGINE.legal_moves(state, 0)
+    assert state.history == []
