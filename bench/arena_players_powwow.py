@@ -62,11 +62,12 @@ def extra_players(args) -> list:
     seconds = getattr(args, "max_seconds", 2.0)
     players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
     players += [
-        Tuned(f"strongC{c}", seconds, exploration=float(c))
+        Search(f"strongC{c}", "strong", seconds=seconds, exploration=float(c))
         for c in _listed(args, "strong_explorations")
     ]
     players += [
-        Tuned(f"strongD{d}", seconds, playout_depth=int(d)) for d in _listed(args, "strong_depths")
+        Search(f"strongD{d}", "strong", seconds=seconds, playout_depth=int(d))
+        for d in _listed(args, "strong_depths")
     ]
     if getattr(args, "no_draw_share", False):
         players += [NoShare("intermediate", seconds), NoShare("strong", seconds)]
@@ -83,12 +84,22 @@ def _true_deal(state, seat, rng):
     return state.clone()
 
 
-class IntermediateSearch:
-    """The intermediate level's search, with another iteration budget (``iterations``: no clock)
-    or on the true deal (``true_deal``)."""
+class Search:
+    """A level's search with another iteration budget (``iterations``: no clock) or some of its
+    attributes replaced (``_determinize``: how it draws the worlds it searches, ``exploration``:
+    the UCT constant, ``playout_depth``: plies before the evaluation)."""
 
-    def __init__(self, name: str, iterations: int | None = None, true_deal: bool = False):
-        self.name, self.iterations, self.true_deal = name, iterations, true_deal
+    def __init__(
+        self,
+        name: str,
+        level: str,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        **attributes,
+    ):
+        self.name, self.level, self.iterations, self.seconds = name, level, iterations, seconds
+        self.attributes = attributes
 
     def choose(self, state, seat, rng: random.Random):
         from play.games.powwow.bots import ENGINE, make_search
@@ -96,18 +107,20 @@ class IntermediateSearch:
         moves = ENGINE.legal_moves(state, seat)
         if len(moves) == 1:
             return moves[0]
-        bot = make_search("intermediate", seed=rng.getrandbits(32), iterations=self.iterations)
-        if self.true_deal:
-            bot._determinize = _true_deal
+        bot = make_search(
+            self.level, seed=rng.getrandbits(32), seconds=self.seconds, iterations=self.iterations
+        )
+        for name, value in self.attributes.items():
+            setattr(bot, name, value)
         return bot.choose(state, seat)
 
 
-def oracle() -> IntermediateSearch:
-    return IntermediateSearch("oracle", true_deal=True)
+def oracle() -> Search:
+    return Search("oracle", "intermediate", _determinize=_true_deal)
 
 
-def budgeted(iterations: int) -> IntermediateSearch:
-    return IntermediateSearch(f"int{iterations}", iterations=iterations)
+def budgeted(iterations: int) -> Search:
+    return Search(f"int{iterations}", "intermediate", iterations=iterations)
 
 
 class Tempered:
@@ -126,25 +139,6 @@ class Tempered:
             return bots.bot_move(state, seat, level="strong", rng=rng, seconds=self.seconds)
         finally:
             bots.RACE_TEMPERATURE = old
-
-
-class Tuned:
-    """The strong level's search with some of its attributes replaced (``exploration``: the UCT
-    constant, ``playout_depth``: plies before the evaluation)."""
-
-    def __init__(self, name: str, seconds: float, **attributes):
-        self.name, self.seconds, self.attributes = name, seconds, attributes
-
-    def choose(self, state, seat, rng: random.Random):
-        from play.games.powwow.bots import ENGINE, make_search
-
-        moves = ENGINE.legal_moves(state, seat)
-        if len(moves) == 1:
-            return moves[0]
-        bot = make_search("strong", seed=rng.getrandbits(32), seconds=self.seconds)
-        for name, value in self.attributes.items():
-            setattr(bot, name, value)
-        return bot.choose(state, seat)
 
 
 class NoShare:
