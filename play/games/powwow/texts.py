@@ -123,8 +123,9 @@ LEVEL_DESCRIPTIONS = {
     ),
     "strong": gettext_lazy(
         "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens et "
-        "essaie plus de suites que l'intermédiaire : il le bat environ deux parties sur trois, "
-        "sauf à trois joueurs (une sur deux) ; les dés et la donne décident souvent."
+        "essaie plus de suites que l'intermédiaire : il le bat environ deux parties sur trois "
+        "et gagne neuf parties sur dix contre un joueur qui ne regarde qu'un coup devant lui ; "
+        "les dés et la donne décident souvent."
     ),
 }
 
