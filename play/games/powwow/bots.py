@@ -190,22 +190,12 @@ def best_advance(
     counting what a moccasin swap or a prediction stone would then be worth)."""
     colour = colour or state.taken[seat]
     best: tuple[float, Move] | None = None
-    for index, _, back in _advance_options(state, colour):
+    for index, _, back in m.advance_options(state, colour):
         value = _advance_value(state, seat, colour, index, back, specials)
         if best is None or value > best[0]:
             best = (value, {"type": "advance", "corridor": CORRIDORS[index], "back": back})
     assert best is not None
     return best
-
-
-def _advance_options(state: PowwowState, colour: str):
-    """``(corridor index, squares, back)`` of every advance of ``colour``'s Indian: forward
-    through each movable corridor, and back too where a dark cell allows it."""
-    for index in m.movable_corridors(state):
-        ring, number = m.stone_target(state, index)
-        yield index, number, False
-        if m.can_go_back(state, colour, ring, number):
-            yield index, number, True
 
 
 def heuristic_move(state: PowwowState, seat: int, rng: random.Random) -> Move:
@@ -268,7 +258,7 @@ def playout_advance(state: PowwowState, seat: int) -> Move:
     mine += DRAW_SHARE * sum(weights[COLOURS.index(c)] for c in state.neutral)
     best: Move | None = None
     best_value = 0.0
-    for index, number, back in _advance_options(state, colour):
+    for index, number, back in m.advance_options(state, colour):
         square = min(FINISH, old - number if back else old + number)
         if square >= FINISH:
             value = stake

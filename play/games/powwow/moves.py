@@ -64,17 +64,25 @@ def record(state: PowwowState, entry: tuple) -> None:
         state.history = [*state.history, entry]  # a new list: clones share the old one
 
 
+def advance_options(state: PowwowState, colour: str):
+    """``(corridor index, squares, back)`` of every advance of ``colour``'s Indian: forward
+    through each movable corridor, and back too where a dark cell allows it."""
+    for index in movable_corridors(state):
+        ring, number = stone_target(state, index)
+        yield index, number, False
+        if can_go_back(state, colour, ring, number):
+            yield index, number, True
+
+
 def advance_deltas(state: PowwowState, colour: str) -> list[int]:
     """How far each advance open to ``colour``'s Indian would move it (negative: back), the
     same delta once (public: what the record's ``move`` entries compare a choice with)."""
     start = state.indians[COLOURS.index(colour)]
-    found = set()
-    for index in movable_corridors(state):
-        ring, number = stone_target(state, index)
-        found.add(min(FINISH, start + number) - start)
-        if can_go_back(state, colour, ring, number):
-            found.add(-number)
-    return sorted(found)
+    deltas = {
+        -number if back else min(FINISH, start + number) - start
+        for _, number, back in advance_options(state, colour)
+    }
+    return sorted(deltas)
 
 
 def swap_targets(state: PowwowState, seat: int) -> list[Any]:
@@ -96,12 +104,8 @@ def swap_moves(state: PowwowState, seat: int) -> list[Move]:
 def turn_moves(state: PowwowState, seat: int) -> list[Move]:
     """A mover's options: spend a prediction stone (re-roll, swap), or move a progress stone."""
     moves: list[Move] = []
-    colour = state.taken[seat]
-    for index in movable_corridors(state):
-        ring, number = stone_target(state, index)
-        moves.append({"type": "advance", "corridor": CORRIDORS[index], "back": False})
-        if can_go_back(state, colour, ring, number):
-            moves.append({"type": "advance", "corridor": CORRIDORS[index], "back": True})
+    for index, _, back in advance_options(state, state.taken[seat]):
+        moves.append({"type": "advance", "corridor": CORRIDORS[index], "back": back})
     if state.stones[seat]:
         moves.append({"type": "reroll"})
         moves.extend(swap_moves(state, seat))
