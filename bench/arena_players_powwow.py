@@ -5,7 +5,9 @@
 ``--oracle`` adds ``oracle``: the intermediate level's search (same iterations, playouts and
 evaluation) run on the true deal instead of redeals of the cards it cannot see. It measures how
 much the hidden cards are worth to a searching player: the most a better belief about who holds
-which card could bring to that search. For benches only, never a level.
+which card could bring to that search. It also adds ``strongOracle``, the strong level's search
+(its iterations and clock) on the true deal: the most any belief could bring to that level. For
+benches only, never a level.
 
 ``--intermediate-iterations 60,120`` adds ``int60`` and ``int120``: the intermediate level with
 that many iterations instead of its own (same playouts and uniform redeals, no clock), to measure
@@ -57,9 +59,14 @@ def add_arguments(parser) -> None:
 
 
 def extra_players(args) -> list:
-    players: list = [oracle()] if getattr(args, "oracle", False) else []
-    players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
     seconds = getattr(args, "max_seconds", 2.0)
+    players: list = []
+    if getattr(args, "oracle", False):
+        players += [
+            oracle(),
+            Search("strongOracle", "strong", seconds=seconds, _determinize=_true_deal),
+        ]
+    players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
     players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
     players += [
         Search(f"strongC{c}", "strong", seconds=seconds, exploration=float(c))

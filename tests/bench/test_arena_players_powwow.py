@@ -1,4 +1,4 @@
-"""Pow Wow's bench-only oracle: the intermediate search on the true deal."""
+"""Pow Wow's bench-only oracles: the intermediate and strong searches on the true deal."""
 
 from __future__ import annotations
 
@@ -9,9 +9,14 @@ from bench import arena_players_powwow as players
 from tests.play.games.powwow.helpers import ENGINE, position
 
 
-def test_the_oracle_is_added_only_on_request():
+def test_the_oracles_are_added_only_on_request_with_their_level_s_search():
     assert players.extra_players(Namespace(oracle=False)) == []
-    assert [p.name for p in players.extra_players(Namespace(oracle=True))] == ["oracle"]
+    found = players.extra_players(Namespace(oracle=True, max_seconds=1.5))
+    assert [(p.name, p.level, p.seconds) for p in found] == [
+        ("oracle", "intermediate", None),
+        ("strongOracle", "strong", 1.5),
+    ]
+    assert all(p.attributes == {"_determinize": players._true_deal} for p in found)
 
 
 def test_the_oracle_searches_the_true_deal_and_its_choice_follows_the_hidden_cards():

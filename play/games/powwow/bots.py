@@ -42,13 +42,19 @@ games) / 85.0 %; beginner beats random 95.0 / 90.5 / - / 97.5 / 92.5 %. The 2-se
 neutral card's win as half a win for every search and for one-ply (``DRAW_SHARE``; before, 52.5 /
 87.5 / 72.5 % against a one-ply that ignored the neutral pile; intermediate with the share against
 without it 53.8 % of 80, ``--no-draw-share``; at 2 seats the 80 games are seeds ``arena`` and
-``s25``, 40 each). Strong 0.41-0.75 s a move on average, at most 1.03 s; strong against one-ply at
-6 seats is not measured. Before that belief, at 3 seats the intermediate search wins 71 / 81 / 74 %
-against one-ply with 30 / 60 / 120 iterations instead of 250 (``--intermediate-iterations``), so
-more search buys almost nothing, and the strong level with the race temperature refitted to 8 (log
-loss on heuristic games: -1.374 against -1.414 at 5) 57.1 % against intermediate
-(``--strong-temperatures 8``, 42 games, no better than 52.4 % within the interval). The clock is
-only a cap (``time_limit``); the iteration budget makes choices reproducible.
+``s25``, 40 each). Strong 0.41-0.75 s a move on average, at most 1.03 s. Re-measured with the
+belief that reads each move against the moves on offer: strong beats one-ply 90.5 % at 3 seats (42
+games) and 90.0 % at 6 (80 games, seeds ``arena`` and ``s27``), intermediate 57.5 % at 5 seats and
+55.0 % at 6 (40 games each; within the interval of the 65.0 / 67.5 % above); beginner beats random
+100.0 % at 4 seats (42 games). With perfect information (``--oracle``, 6 seats), the intermediate
+search beats intermediate 58.8 % (80 games; 65.0 % at 5 seats) and the strong search 77.5 % (40
+games): at six players the belief, not the search, is what strong lacks. Before that belief, at 3
+seats the intermediate search wins 71 / 81 / 74 % against one-ply with 30 / 60 / 120 iterations
+instead of 250 (``--intermediate-iterations``), so more search buys almost nothing, and the strong
+level with the race temperature refitted to 8 (log loss on heuristic games: -1.374 against -1.414
+at 5) 57.1 % against intermediate (``--strong-temperatures 8``, 42 games, no better than 52.4 %
+within the interval). The clock is only a cap (``time_limit``); the iteration budget makes choices
+reproducible.
 """
 
 from __future__ import annotations
