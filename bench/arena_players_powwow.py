@@ -62,10 +62,7 @@ def extra_players(args) -> list:
     seconds = getattr(args, "max_seconds", 2.0)
     players: list = []
     if getattr(args, "oracle", False):
-        players += [
-            oracle(),
-            Search("strongOracle", "strong", seconds=seconds, _determinize=_true_deal),
-        ]
+        players += [oracle("intermediate"), oracle("strong", seconds)]
     players += [budgeted(int(n)) for n in _listed(args, "intermediate_iterations")]
     players += [Tempered(float(t), seconds) for t in _listed(args, "strong_temperatures")]
     players += [
@@ -122,8 +119,13 @@ class Search:
         return bot.choose(state, seat)
 
 
-def oracle() -> Search:
-    return Search("oracle", "intermediate", _determinize=_true_deal)
+def oracle(level: str, seconds: float | None = None) -> Search:
+    """``level``'s search on the true deal (``oracle`` for intermediate, ``strongOracle`` for
+    strong), its worlds keeping no record as the level's own do."""
+    from play.games.powwow.bots import unrecorded
+
+    name = "oracle" if level == "intermediate" else f"{level}Oracle"
+    return Search(name, level, seconds=seconds, _determinize=unrecorded(_true_deal))
 
 
 def budgeted(iterations: int) -> Search:

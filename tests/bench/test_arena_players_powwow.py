@@ -16,13 +16,18 @@ def test_the_oracles_are_added_only_on_request_with_their_level_s_search():
         ("oracle", "intermediate", None),
         ("strongOracle", "strong", 1.5),
     ]
-    assert all(p.attributes == {"_determinize": players._true_deal} for p in found)
+    state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
+    for player in found:
+        world = player.attributes["_determinize"](state, 0, random.Random(0))
+        # the true deal, without the record (as the levels' worlds), the real one kept
+        assert world.hands == state.hands and world.neutral == state.neutral
+        assert world.history is None and state.history == []
 
 
 def test_the_oracle_searches_the_true_deal_and_its_choice_follows_the_hidden_cards():
     state = position(4, stones=[1, 0, 0, 0], indians={"green": 40, "black": 36})
     assert players._true_deal(state, 0, random.Random(0)).hands == state.hands
-    oracle = players.oracle()
+    oracle = players.oracle("intermediate")
     choices = set()
     for seed in range(4):
         world = ENGINE.redeal_hidden(state, 0, random.Random(seed))

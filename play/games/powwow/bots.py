@@ -33,28 +33,27 @@ instead of 0.50 on a free core, the same moves on 42 positions
 The arena (``bench/arena.py powwow --games 40 --seats N --pairs strong:intermediate,
 strong:oneply,intermediate:oneply --jobs 2``, December 2026; a game is won when the player's best
 seat finishes first among both players' seats) at 2 / 3 / 4 / 5 / 6 seats: strong beats
-intermediate 68.8 (80 games) / 69.0 / 71.4 / 65.0 / 67.5 %, one-ply 93.8 / 90.5 / 95.2 / 90.0 / -
-%; the 2-seat one-ply, 3-seat intermediate and 5-seat one-ply figures are those of the belief that
-reads each move against the moves on offer (before: 77.5 on the same seed, 80.0 of 80 games / 52.4
-/ 77.5 %; at 5 seats the intermediate search on the true deal, ``--oracle``, also scores 90.0 %),
-the others that of the belief before it; intermediate beats one-ply 82.5 / 76.2 / 83.3 / 78.8 (80
-games) / 85.0 %; beginner beats random 95.0 / 90.5 / - / 97.5 / 92.5 %. The 2-seat figures count a
-neutral card's win as half a win for every search and for one-ply (``DRAW_SHARE``; before, 52.5 /
-87.5 / 72.5 % against a one-ply that ignored the neutral pile; intermediate with the share against
-without it 53.8 % of 80, ``--no-draw-share``; at 2 seats the 80 games are seeds ``arena`` and
-``s25``, 40 each). Strong 0.41-0.75 s a move on average, at most 1.03 s. Re-measured with the
-belief that reads each move against the moves on offer: strong beats one-ply 90.5 % at 3 seats (42
-games) and 90.0 % at 6 (80 games, seeds ``arena`` and ``s27``), intermediate 57.5 % at 5 seats and
-55.0 % at 6 (40 games each; within the interval of the 65.0 / 67.5 % above); beginner beats random
-100.0 % at 4 seats (42 games). With perfect information (``--oracle``, 6 seats), the intermediate
-search beats intermediate 58.8 % (80 games; 65.0 % at 5 seats) and the strong search 77.5 % (40
-games): at six players the belief, not the search, is what strong lacks. Before that belief, at 3
-seats the intermediate search wins 71 / 81 / 74 % against one-ply with 30 / 60 / 120 iterations
-instead of 250 (``--intermediate-iterations``), so more search buys almost nothing, and the strong
-level with the race temperature refitted to 8 (log loss on heuristic games: -1.374 against -1.414
-at 5) 57.1 % against intermediate (``--strong-temperatures 8``, 42 games, no better than 52.4 %
-within the interval). The clock is only a cap (``time_limit``); the iteration budget makes choices
-reproducible.
+intermediate 68.8 (80 games) / 69.0 / 71.4 / 65.0 / 67.5 %, one-ply 93.8 / 90.5 / 95.2 / 90.0 /
+90.0 % (80 games, seeds ``arena`` and ``s27``; 87.5 on ``arena``'s 40 alone); the 2-, 3-, 5- and
+6-seat one-ply and 3-seat intermediate figures are those of the belief that reads each move against
+the moves on offer (before: one-ply 77.5 on the same seed and 80.0 of 80 games at 2 seats, 90.5 at
+3, 77.5 at 5; intermediate 52.4 % at 3; at 5 seats the intermediate search on the true deal,
+``--oracle``, also scores 90.0 %), the others that of the belief before it; intermediate beats
+one-ply 82.5 / 76.2 / 83.3 / 78.8 (80 games) / 85.0 %; beginner beats random 95.0 / 90.5 / 100.0
+(42 games) / 97.5 / 92.5 %. The 2-seat figures count a neutral card's win as half a win for every
+search and for one-ply (``DRAW_SHARE``; before, 52.5 / 87.5 / 72.5 % against a one-ply that ignored
+the neutral pile; intermediate with the share against without it 53.8 % of 80, ``--no-draw-share``;
+at 2 seats the 80 games are seeds ``arena`` and ``s25``, 40 each). Strong 0.41-0.75 s a move on
+average, at most 1.03 s. Re-measured with that belief, strong beats intermediate 57.5 % at 5 seats
+and 55.0 % at 6 (40 games each; within the interval of the 65.0 / 67.5 % above). With perfect
+information (``--oracle``, 6 seats), the intermediate search beats intermediate 58.8 % (80 games;
+65.0 % at 5 seats) and the strong search 77.5 % (40 games): at six players the belief, not the
+search, is what strong lacks. Before that belief, at 3 seats the intermediate search wins 71 / 81 /
+74 % against one-ply with 30 / 60 / 120 iterations instead of 250 (``--intermediate-iterations``),
+so more search buys almost nothing, and the strong level with the race temperature refitted to 8
+(log loss on heuristic games: -1.374 against -1.414 at 5) 57.1 % against intermediate
+(``--strong-temperatures 8``, 42 games, no better than 52.4 % within the interval). The clock is
+only a cap (``time_limit``); the iteration budget makes choices reproducible.
 """
 
 from __future__ import annotations
@@ -303,13 +302,14 @@ def make_search(
         playout_policy=playout_policy,
     )
     # Strong samples worlds from the belief, intermediate uniformly; neither world keeps a record.
-    bot._determinize = _unrecorded(belief_redeal if spec.belief else ENGINE.redeal_hidden)
+    bot._determinize = unrecorded(belief_redeal if spec.belief else ENGINE.redeal_hidden)
     return bot
 
 
-def _unrecorded(determinize):
+def unrecorded(determinize):
     """``determinize`` whose worlds keep no public record (``history`` None): the belief reads
-    the real position's, before the search starts, and nobody reads the imagined ones'."""
+    the real position's, before the search starts, and nobody reads the imagined ones' (the
+    bench's oracles wrap their true-deal hook in it too)."""
 
     def redeal(state: PowwowState, seat: int, rng: random.Random) -> PowwowState:
         world = determinize(state, seat, rng)
