@@ -1,7 +1,7 @@
 """Fit Pow Wow's belief weights: how likely the belief makes the true deal, in bot games.
 
     python bench/powwow_belief_fit.py [--games 6] [--seats 3,5] [--players intermediate,oneply]
-                                      [--every 5]
+                                      [--every 5] [--rounds 2]
 
 Plays seeded games between the players named (seats cycle through them; ``oneply`` and
 ``greedy`` are the arena's reference players), keeps the position every ``--every`` plies, and
@@ -50,42 +50,44 @@ def collect(game, names, seats, games, every, seed) -> list:
     return kept
 
 
-def problems(states) -> list[tuple[list[tuple[float, ...]], int]]:
-    """Per (position, seat): every deal's evidence vector and the index of the real deal."""
-    from play.games.powwow.belief import NEUTRAL_HOLDER, colour_features, deals
+def score(states, weights) -> float:
+    """Mean log probability of the real deal under ``weights``, over every seat of ``states``
+    (in game order: the belief's filter then extends along each game's record)."""
+    from play.games.powwow.belief import true_deal_probability
 
-    found = []
-    for state in states:
-        features = colour_features(state)
-        for seat in range(state.seats):
-            holders, options = deals(state, seat)
-            real = tuple(
-                tuple(state.neutral if h == NEUTRAL_HOLDER else state.hands[h]) for h in holders
-            )
-            vectors = []
-            for deal in options:
-                total = [0.0] * 5
-                for holder, pile in zip(holders, deal, strict=True):
-                    if holder != NEUTRAL_HOLDER:
-                        for card in pile:
-                            for i, value in enumerate(features[holder].get(card, ())):
-                                total[i] += value
-                vectors.append(tuple(total))
-            found.append((vectors, options.index(real)))
-    return found
+    logs = [
+        math.log(true_deal_probability(state, seat, weights))
+        for state in states
+        for seat in range(state.seats)
+    ]
+    return sum(logs) / len(logs)
 
 
-def score(found, weights) -> float:
-    """Mean log probability of the real deal under ``weights``."""
-    from play.games.powwow.belief import weight_vector
+def uniform(states) -> float:
+    """Mean log probability of the real deal for a uniform redeal of the unseen cards."""
+    from play.games.powwow.belief import deals
 
-    w = weight_vector(weights)
-    total = 0.0
-    for vectors, real in found:
-        logs = [sum(a * b for a, b in zip(w, v, strict=True)) for v in vectors]
-        top = max(logs)
-        total += logs[real] - top - math.log(sum(math.exp(x - top) for x in logs))
-    return total / len(found)
+    logs = [
+        -math.log(len(deals(state, seat)[1])) for state in states for seat in range(state.seats)
+    ]
+    return sum(logs) / len(logs)
+
+
+SEARCHED = ("forward", "back", "take", "skip", "choice", "give_weaker")
+
+
+def neighbours(weights, name: str):
+    """The grid around ``weights`` along ``name``: an evidence weight scaled (or tried at 0.05
+    and 0.2 when it is 0), the swap model's ``give_weaker`` at a few chances below 1 (at 1 a
+    search that gave its stronger card would make the true deal impossible)."""
+    value = getattr(weights, name)
+    if name == "give_weaker":
+        tried = [0.5, 0.65, 0.8, 0.9, 0.97]
+    elif value == 0.0:
+        tried = [0.05, 0.2]
+    else:
+        tried = [round(value * factor, 3) for factor in (0, 0.5, 0.75, 1.33, 2)]
+    return [replace(weights, **{name: t}) for t in tried if t != value]
 
 
 def main() -> None:
@@ -95,9 +97,10 @@ def main() -> None:
     parser.add_argument("--players", default="intermediate,oneply")
     parser.add_argument("--every", type=int, default=5)
     parser.add_argument("--seed", default="belief")
+    parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     setup_django()
-    from play.games.powwow.belief import WEIGHTS, Weights
+    from play.games.powwow.belief import WEIGHTS
 
     game = load_game("powwow")
     names = args.players.split(",")
@@ -108,19 +111,16 @@ def main() -> None:
         print(f"{seats} seats: {len(found)} positions kept", flush=True)
         states.extend(found)
     print(f"{len(states)} positions in {time.perf_counter() - began:.0f} s")
-    found = problems(states)
-    print(f"uniform belief: mean log P(true deal) {score(found, Weights()):8.4f}")
-    print(f"weights in use {WEIGHTS}: {score(found, WEIGHTS):8.4f}")
-    best, value = WEIGHTS, score(found, WEIGHTS)
-    for _ in range(3):  # coordinate search: each weight scaled in turn, the best kept
-        for name in ("forward", "back", "take", "skip", "choice"):
-            for factor in (0.0, 0.5, 0.75, 1.33, 2.0):
-                trial = replace(best, **{name: round(getattr(best, name) * factor, 3) or 0.0})
-                if getattr(best, name) == 0.0 and factor > 1:
-                    trial = replace(best, **{name: 0.1 * factor})
-                found_value = score(found, trial)
+    print(f"uniform redeal: mean log P(true deal) {uniform(states):8.4f}", flush=True)
+    best, value = WEIGHTS, score(states, WEIGHTS)
+    print(f"weights in use {WEIGHTS}: {value:8.4f}", flush=True)
+    for _ in range(args.rounds):  # coordinate search: each weight scaled in turn, the best kept
+        for name in SEARCHED:
+            for trial in neighbours(best, name):
+                found_value = score(states, trial)
                 if found_value > value + 1e-6:
                     best, value = trial, found_value
+                    print(f"  {best}: {value:8.4f}", flush=True)
     print(f"fitted {best}: {value:8.4f}")
 
 

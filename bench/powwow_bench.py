@@ -1,7 +1,13 @@
-"""Pow Wow figures: random playouts per second, bot time per move, bots' results at the table.
+"""Pow Wow figures: random playouts per second, the belief's reading time, bot time per move,
+bots' results at the table.
 
     python bench/powwow_bench.py [--games N] [--seats 3,5] [--levels beginner,intermediate,strong]
                                  [--against random,oneply,intermediate] [--timing-moves N]
+                                 [--belief-games N]
+
+The belief's reading time is that of the strong level's posterior at every position of random
+games (the record read on from the previous position, as during a game), and of the last
+record read at once (a new process).
 
 A table is one bot of the level and ``seats - 1`` reference players (uniform random, or the
 one-ply player: the move whose result the evaluation likes best, chance and unseen cards averaged
@@ -23,8 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.playouts import random_playouts  # noqa: E402
+from bench.playouts import random_playouts, random_walk  # noqa: E402
 from play.engines.base import chance_for  # noqa: E402
+from play.games.powwow import belief  # noqa: E402
 from play.games.powwow.bots import ENGINE, bot_move, evaluate  # noqa: E402
 
 ONE_PLY_SAMPLES = 4  # redeals averaged per move by the one-ply player
@@ -94,6 +101,27 @@ def table(level: str, against: str, seats: int, games: int, times) -> dict[str, 
     }
 
 
+def belief_timing(seats: int, games: int) -> None:
+    times = []
+    state = seat = None
+    for g in range(games):
+        for state, seat in random_walk(ENGINE, seats, f"bench/belief/{seats}/{g}", 400):
+            start = time.perf_counter()
+            belief.posterior(state, seat)
+            times.append(time.perf_counter() - start)
+    belief.forget()
+    start = time.perf_counter()
+    belief.posterior(state, (seat + 1) % seats)
+    cold = time.perf_counter() - start
+    swaps = sum(entry[0] == "swap" for entry in state.history)
+    print(
+        f"  {seats} players: {len(belief.table(seats).deals):6d} deals, mean"
+        f" {statistics.mean(times) * 1000:6.1f} ms, max {max(times) * 1000:6.1f} ms over"
+        f" {len(times)} positions; a {len(state.history)}-entry record ({swaps} swaps) read at"
+        f" once {cold * 1000:6.1f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
@@ -102,6 +130,7 @@ def main() -> None:
     parser.add_argument("--against", default="random,oneply")
     parser.add_argument("--timing-moves", type=int, default=0, help="extra timing only")
     parser.add_argument("--playout-seconds", type=float, default=2.0)
+    parser.add_argument("--belief-games", type=int, default=3)
     args = parser.parse_args()
     seat_counts = [int(s) for s in args.seats.split(",")]
     print("Random playouts (whole games):")
@@ -111,6 +140,9 @@ def main() -> None:
             f"  {seats} players: {games / elapsed:8.0f} games/s, {plies / elapsed:9.0f} plies/s, "
             f"{plies / games:5.1f} plies a game"
         )
+    print("\nThe strong level's belief: posterior per position of random games:")
+    for seats in (2, 3, 4, 5, 6):
+        belief_timing(seats, args.belief_games)
     times: dict[str, list[float]] = {}
     print(f"\nBot at the table ({args.games} games per line, bot seat rotating):")
     for seats in seat_counts:

@@ -4,14 +4,17 @@ A player who holds an Indian's card tends to draft its die, to move it forward b
 and never to send it back; a player who does not, the opposite. What a move says depends on the
 moves the player could make instead: an Indian moved 2 when 2 was the longest move on offer was
 pushed, one moved 2 when 6 was on offer was held back. So the record keeps, with every move, the
-moves on offer, and a move counts by how far it went beyond their middle. Each opponent gets a
-score per colour from its moves since its hand last changed (a swap it made or suffered resets
-it), and a deal of the cards the seat cannot see has the likelihood ``exp(sum of the scores of
-the colours each opponent would hold)``.
+moves on offer, and a move counts by how far it went beyond their middle (:func:`evidence`).
 
-The deals are few (at most a few thousand, with six players), so :func:`posterior` enumerates
-every deal consistent with what the seat knows (its own hand, the facts swaps taught it) once per
-position and :func:`belief_redeal` draws from that exact posterior. The weights are fitted by
+The belief is a filter over every deal of all the cards (a few thousand at most, with six
+players), run along the public record once for everyone (:func:`public_belief`). A move or a
+draft multiplies the deals in which its player holds the colour by ``exp(evidence)``. A swap
+moves each deal's weight to the deals it can lead to: the swapper gives its weaker card (the one
+further behind, a POW WOW card first) with probability ``Weights.give_weaker``, and draws either
+card of the target's pile. So what was learnt about a card follows it through the swaps, shared
+between the hands it may have gone to, instead of being forgotten. A seat's posterior keeps the
+deals that agree with its own hand and the facts its swaps taught it (:func:`posterior`), and
+:func:`belief_redeal` draws a determinisation from it. The weights are fitted by
 ``bench/powwow_belief_fit.py`` (the likelihood of the true deals in bot games). No card the seat
 cannot see is ever read.
 """
@@ -22,141 +25,242 @@ import bisect
 import itertools
 import math
 import random
+from array import array
 from dataclasses import dataclass
+from functools import cache
 
 from .moves import NEUTRAL_HOLDER
-from .state import COLOURS, HAND_SIZE, PowwowState
+from .state import COLOURS, HAND_SIZE, NEUTRAL_PILE_SIZE, POWWOW, PowwowState, deck
 
 
 @dataclass(frozen=True)
 class Weights:
-    """Log-likelihood per unit of evidence (see :func:`colour_features`)."""
+    """Log-likelihood per unit of evidence (see :func:`evidence`), and the swap model."""
 
     forward: float = 0.0  # per square an opponent moved an Indian forward
     back: float = 0.0  # per square it sent an Indian back (holders rarely do)
     take: float = 0.0  # per draft of that colour's die while other colours were left
     skip: float = 0.0  # per time it left that colour's die to the others
     choice: float = 0.0  # per square a move went beyond the middle of the moves it could make
+    give_weaker: float = 0.5  # chance that a swapper gives its weaker card
 
 
-# Fitted by bench/powwow_belief_fit.py on games between intermediate and one-ply players (3 and 5
-# seats): mean log probability of the true deal -2.72 against -3.08 for the weights fitted before
-# moves were read against the moves on offer (forward 0.22, back 0.6) and -3.82 for a uniform
-# redeal. Drafts told nothing once the moves were counted (their weights fitted to 0).
-WEIGHTS = Weights(forward=0.097, back=0.067, choice=0.471)
+# The move weights were fitted by bench/powwow_belief_fit.py on games between intermediate and
+# one-ply players (3 and 5 seats), when a swap still reset what was known of both hands (drafts
+# told nothing then: their weights fitted to 0); give_weaker is set, not fitted (the heuristic
+# player always gives its weaker card, a search need not). On intermediate games at 5 and 6 seats
+# (``--seats 5,6 --players intermediate --games 8``, 709 positions) the mean log probability of
+# the true deal is -3.33, against -4.65 for the belief that forgot at each swap and -6.37 for
+# none.
+WEIGHTS = Weights(forward=0.097, back=0.067, choice=0.471, give_weaker=0.8)
 
-_scores: list = [None, None, None]  # (history list, weights, scores): histories are replaced
-_posteriors: dict = {}  # (seat, own hand, facts) -> (history, deals, cumulative weights)
-
-
-def colour_features(state: PowwowState) -> list[dict[str, list[float]]]:
-    """Per seat and colour, the evidence since its hand last changed: squares moved forward,
-    squares sent back (negative), drafts of that colour with a choice, times it was left, and
-    how far each move went beyond the middle of the moves it had to choose from (a holder takes
-    the longest it can, whatever the numbers on offer)."""
-    features = [_no_evidence() for _ in range(state.seats)]
-    for entry in state.history:
-        kind, seat = entry[0], entry[1]
-        if kind == "move":
-            delta = entry[3]
-            found = features[seat][entry[2]]
-            found[0 if delta > 0 else 1] += delta
-            if len(entry) > 4 and "," in entry[4]:
-                deltas = [int(d) for d in entry[4].split(",")]
-                found[4] += delta - (min(deltas) + max(deltas)) / 2
-        elif kind == "take":
-            left = entry[3].split(",")
-            if len(left) > 1:
-                features[seat][entry[2]][2] += 1
-                for colour in left:
-                    if colour != entry[2]:
-                        features[seat][colour][3] -= 1
-        elif kind == "swap":
-            features[seat] = _no_evidence()
-            if entry[2] != NEUTRAL_HOLDER:
-                features[entry[2]] = _no_evidence()
-    return features
+_FILTERS_KEPT = 8
+_filters: list = []  # ((weights, seats, first squares), record, deal weights), the latest last
+_posteriors: dict = {}  # (seat, own hand, facts, seats, weights) -> (record, posterior)
 
 
-def _no_evidence() -> dict[str, list[float]]:
-    return {c: [0.0] * 5 for c in COLOURS}
+def evidence(entry: tuple, weights: Weights) -> tuple[int, dict[str, float]] | None:
+    """What a public record entry says: (its seat, the log-likelihood per colour of holding it),
+    or None for an entry that says nothing about the seat's cards (a swap, a forced draft)."""
+    kind, seat = entry[0], entry[1]
+    if kind == "move":
+        delta = entry[3]
+        value = delta * (weights.forward if delta > 0 else weights.back)
+        if len(entry) > 4 and "," in entry[4]:
+            deltas = [int(d) for d in entry[4].split(",")]
+            value += weights.choice * (delta - (min(deltas) + max(deltas)) / 2)
+        return seat, {entry[2]: value}
+    if kind == "take":
+        left = entry[3].split(",")
+        if len(left) > 1:
+            found = {colour: -weights.skip for colour in left if colour != entry[2]}
+            found[entry[2]] = weights.take
+            return seat, found
+    return None
 
 
-def colour_scores(state: PowwowState, weights: Weights = WEIGHTS) -> list[dict[str, float]]:
-    """Per seat, how much its moves since its hand last changed suggest it holds each colour."""
-    if _scores[0] is state.history and _scores[1] == weights:
-        return _scores[2]
-    w = weight_vector(weights)
-    scores = [
-        {c: sum(a * b for a, b in zip(w, f, strict=True)) for c, f in seat.items()}
-        for seat in colour_features(state)
-    ]
-    _scores[0], _scores[1], _scores[2] = state.history, weights, scores
-    return scores
+@dataclass(frozen=True)
+class Table:
+    """Every deal of the cards for a seat count: ``holders`` (the seats, then -1 for the neutral
+    pile), ``deals`` (per deal, each holder's sorted pile of two), ``holding[(place, colour)]``
+    the deals in which the holder at ``place`` holds that colour, ``piles[(place, pile)]`` those
+    in which it holds that pile, ``index`` each deal's position."""
+
+    seats: int
+    holders: tuple[int, ...]
+    deals: tuple[tuple[tuple[str, ...], ...], ...]
+    holding: dict
+    piles: dict
+    index: dict
 
 
-def weight_vector(weights: Weights) -> tuple[float, ...]:
-    """The weights in the order of :func:`colour_features`' evidence."""
-    return (weights.forward, weights.back, weights.take, weights.skip, weights.choice)
-
-
-def deals(state: PowwowState, seat: int) -> tuple[list[int], list[tuple[tuple[str, ...], ...]]]:
-    """Every distinct deal of the cards ``seat`` cannot see: the holders (other seats, then -1
-    for the neutral pile) and, per deal, each holder's sorted pile."""
-    holders = [s for s in range(state.seats) if s != seat]
-    if state.neutral:
-        holders.append(NEUTRAL_HOLDER)
-    sizes = {h: HAND_SIZE for h in holders}
-    if state.neutral:
-        sizes[NEUTRAL_HOLDER] = len(state.neutral)
-    known: dict[int, list[str]] = {h: [] for h in holders}
-    pool = [c for h in holders for c in (state.neutral if h == -1 else state.hands[h])]
-    for holder, card in state.knowledge[seat]:
-        pool.remove(card)
-        known[holder].append(card)
+@cache
+def table(seats: int) -> Table:
+    holders = tuple(range(seats)) + ((NEUTRAL_HOLDER,) if seats in NEUTRAL_PILE_SIZE else ())
+    assert HAND_SIZE == 2 and all(size == 2 for size in NEUTRAL_PILE_SIZE.values())
     found: list[tuple[tuple[str, ...], ...]] = []
 
-    def place(index: int, left: list[str], piles: list[tuple[str, ...]]) -> None:
-        if index == len(holders):
+    def place(i: int, left: list[str], piles: list[tuple[str, ...]]) -> None:
+        if i == len(holders):
             found.append(tuple(piles))
             return
-        holder = holders[index]
-        need = sizes[holder] - len(known[holder])
-        for chosen in sorted(set(itertools.combinations(left, need))):
+        for chosen in sorted(set(itertools.combinations(left, 2))):
             rest = left[:]
             for card in chosen:
                 rest.remove(card)
-            place(index + 1, rest, [*piles, tuple(sorted([*known[holder], *chosen]))])
+            place(i + 1, rest, [*piles, chosen])
 
-    place(0, sorted(pool), [])
+    place(0, sorted(deck(seats)), [])
+    holding: dict = {}
+    piles: dict = {}
+    for d, deal in enumerate(found):
+        for p, pile in enumerate(deal):
+            piles.setdefault((p, pile), []).append(d)
+            for card in set(pile) - {POWWOW}:
+                holding.setdefault((p, card), []).append(d)
+    index = {deal: d for d, deal in enumerate(found)}
+    return Table(seats, holders, tuple(found), holding, piles, index)
+
+
+@cache
+def _swap_successors(seats: int, giver: int, target: int) -> array:
+    """For a swap between these places, per deal ``d``, at ``4 d + 2 g + j``: the deal it
+    becomes when the giver gives its card ``g`` and draws the target's card ``j``."""
+    t = table(seats)
+    found = array("i")
+    for deal in t.deals:
+        mine, theirs = deal[giver], deal[target]
+        for g in (0, 1):
+            for j in (0, 1):
+                new = list(deal)
+                new[giver] = tuple(sorted((mine[1 - g], theirs[j])))
+                new[target] = tuple(sorted((theirs[1 - j], mine[g])))
+                found.append(t.index[tuple(new)])
+    return found
+
+
+def _place(t: Table, holder: int) -> int:
+    return t.holders.index(holder)
+
+
+def _advance(t: Table, weights: Weights, probs: list[float], squares: list[int], entry: tuple):
+    """The deal weights after ``entry`` (normalised), ``squares`` (the Indians' squares)
+    updated in place."""
+    if entry[0] == "move":
+        squares[COLOURS.index(entry[2])] += entry[3]
+    if entry[0] == "swap":
+        giver, target = _place(t, entry[1]), _place(t, entry[2])
+        successors = _swap_successors(t.seats, giver, target)
+        first: dict = {}  # per pile of the giver, the chance it gives its first card
+        new = [0.0] * len(probs)
+        for d, p in enumerate(probs):
+            mine = t.deals[d][giver]
+            chance = first.get(mine)
+            if chance is None:
+                chance = first[mine] = _gives_first(mine, squares, weights.give_weaker)
+            a, b, base = p * chance / 2, p * (1 - chance) / 2, 4 * d
+            new[successors[base]] += a
+            new[successors[base + 1]] += a
+            new[successors[base + 2]] += b
+            new[successors[base + 3]] += b
+        return _normalised(new)
+    said = evidence(entry, weights)
+    if said is None:
+        return probs
+    seat, values = said
+    new = probs[:]
+    for colour, value in values.items():
+        if value:
+            factor = math.exp(value)
+            for d in t.holding.get((_place(t, seat), colour), ()):
+                new[d] *= factor
+    return _normalised(new)
+
+
+def _gives_first(pile: tuple[str, ...], squares: list[int], give_weaker: float) -> float:
+    """How likely a swapper holding ``pile`` (two cards) is to give its first card: the weaker
+    (a POW WOW card, or the Indian further behind) with ``give_weaker``, even odds on a tie."""
+
+    def strength(card: str) -> int:
+        return -1 if card == POWWOW else squares[COLOURS.index(card)]
+
+    first, second = strength(pile[0]), strength(pile[1])
+    if first == second:
+        return 0.5
+    return give_weaker if first < second else 1.0 - give_weaker
+
+
+def _normalised(probs: list[float]) -> list[float]:
+    total = sum(probs)
+    return [p / total for p in probs] if total > 0 else [1.0 / len(probs)] * len(probs)
+
+
+def public_belief(state: PowwowState, weights: Weights = WEIGHTS) -> list[float]:
+    """The weight of every deal of :func:`table` given the public record alone, extended from
+    the longest part of this record already filtered (the record only grows during a game)."""
+    t = table(state.seats)
+    record = state.history
+    squares = state.indians[:]  # the squares when the record began (0 in a game from its start)
+    for entry in record:
+        if entry[0] == "move":
+            squares[COLOURS.index(entry[2])] -= entry[3]
+    key = (weights, state.seats, tuple(squares))
+    start, probs = 0, [1.0 / len(t.deals)] * len(t.deals)
+    for kept_key, known, known_probs in _filters:
+        if kept_key == key and start <= len(known) <= len(record) and record[: len(known)] == known:
+            start, probs = len(known), known_probs
+    if start == len(record):
+        return probs
+    for entry in record[:start]:
+        if entry[0] == "move":
+            squares[COLOURS.index(entry[2])] += entry[3]
+    for entry in record[start:]:
+        probs = _advance(t, weights, probs, squares, entry)
+    _filters.append((key, list(record), probs))
+    del _filters[:-_FILTERS_KEPT]
+    return probs
+
+
+def forget() -> None:
+    """Drop the records filtered so far (benches and tests: the next record is read at once)."""
+    _filters.clear()
+
+
+def deals(state: PowwowState, seat: int) -> tuple[list[int], list[tuple[tuple[str, ...], ...]]]:
+    """Every distinct deal of the cards ``seat`` cannot see that agrees with its hand and the
+    facts it knows: the holders (other seats, then -1 for the neutral pile) and, per deal, each
+    holder's sorted pile."""
+    holders, found, _ = _consistent(state, seat)
     return holders, found
 
 
+def _consistent(state: PowwowState, seat: int):
+    t = table(state.seats)
+    facts = [(_place(t, holder), card) for holder, card in state.knowledge[seat]]
+    others = [p for p, h in enumerate(t.holders) if h != seat]
+    indices, found = [], []
+    for d in t.piles.get((seat, tuple(state.hands[seat])), ()):
+        deal = t.deals[d]
+        if all(card in deal[p] for p, card in facts):
+            indices.append(d)
+            found.append(tuple(deal[p] for p in others))
+    return [t.holders[p] for p in others], found, indices
+
+
 def posterior(state: PowwowState, seat: int, weights: Weights = WEIGHTS):
-    """(holders, deals, cumulative likelihoods) for ``seat``, cached while the history holds."""
+    """(holders, deals, cumulative likelihoods) for ``seat``, cached while the record holds."""
     key = (seat, tuple(state.hands[seat]), tuple(state.knowledge[seat]), state.seats, weights)
     cached = _posteriors.get(key)
     if cached is not None and cached[0] is state.history:
-        return cached[1:]
-    scores = colour_scores(state, weights)
-    holders, found = deals(state, seat)
-    cumulative, total = [], 0.0
-    logs = [
-        sum(
-            scores[h].get(card, 0.0)
-            for h, pile in zip(holders, deal, strict=True)
-            if h != NEUTRAL_HOLDER
-            for card in pile
-        )
-        for deal in found
-    ]
-    top = max(logs)
-    for value in logs:
-        total += math.exp(value - top)
-        cumulative.append(total)
+        return cached[1]
+    probs = public_belief(state, weights)
+    holders, found, indices = _consistent(state, seat)
+    cumulative = list(itertools.accumulate(probs[d] for d in indices))
+    if not cumulative[-1] > 0:  # every agreeing deal ruled out: fall back on a uniform draw
+        cumulative = [float(i + 1) for i in range(len(indices))]
     if len(_posteriors) > 64:
         _posteriors.clear()
-    _posteriors[key] = (state.history, holders, found, cumulative)
+    _posteriors[key] = (state.history, (holders, found, cumulative))
     return holders, found, cumulative
 
 
@@ -166,6 +270,16 @@ def true_deal_probability(state: PowwowState, seat: int, weights: Weights = WEIG
     real = tuple(tuple(state.neutral if h == NEUTRAL_HOLDER else state.hands[h]) for h in holders)
     index = found.index(real)
     return (cumulative[index] - (cumulative[index - 1] if index else 0.0)) / cumulative[-1]
+
+
+def holding_probability(state: PowwowState, seat: int, holder: int, card: str) -> float:
+    """How likely ``seat`` finds it that ``holder`` holds ``card`` (tests and benches)."""
+    holders, found, cumulative = posterior(state, seat)
+    place = holders.index(holder)
+    weights = [b - a for a, b in zip([0.0, *cumulative], cumulative, strict=False)]
+    return sum(w for deal, w in zip(found, weights, strict=True) if card in deal[place]) / sum(
+        weights
+    )
 
 
 def belief_redeal(state: PowwowState, seat: int, rng: random.Random) -> PowwowState:

@@ -17,43 +17,50 @@ Levels:
   ``redeal_hidden``; fast playouts (own colour's die, best advance, no swap) cut after a few plies
   and scored by the evaluation.
 * ``strong``: the same search with more iterations (3,000, the clock permitting) over
-  determinisations drawn from a *belief* about who holds which card (:mod:`.belief`): the exact
-  posterior over every deal of the cards it cannot see, each opponent's Indian moves since its
-  hand last changed making the deals under which those moves were good more likely (each move
-  read against the moves on offer). On bot games it puts a mean log probability of -2.72 on the
-  true deal, against -3.82 for a uniform redeal (``bench/powwow_belief_fit.py``; -2.95 against
-  -4.12 on games of another seed, -3.26 for the belief that read moves alone); drawing from it
-  costs no more than a uniform redeal.
+  determinisations drawn from a *belief* about who holds which card (:mod:`.belief`): a filter
+  over every deal of the cards, run along the public record, in which each opponent's Indian
+  moves make the deals under which those moves were good more likely (each move read against the
+  moves on offer) and a swap carries what was learnt along with the cards it may have moved; the
+  seat keeps the deals that agree with its own hand and what its swaps taught it. On
+  intermediate games at 5 and 6 seats it puts a mean log probability of -3.33 on the true deal,
+  against -4.65 for the belief that forgot both hands at each swap and -6.37 for a uniform redeal
+  (``bench/powwow_belief_fit.py --seats 5,6 --players intermediate --games 8``). Reading the
+  record costs 4 ms a move on average at 5 seats, 15 ms at 6 (at most 0.33 s, the first swap
+  between two seats; 0.41 s for a 250-entry record read at once).
 
 Playouts pick the advance ``best_advance`` would, valued incrementally (:func:`playout_advance`:
 a move changes one Indian's weight): a strong search of 3,000 iterations costs 0.41 s of CPU
 instead of 0.50 on a free core, the same moves on 42 positions
 (``bench/powwow_playout_speed.py``).
 
-The arena (``bench/arena.py powwow --games 40 --seats N --pairs strong:intermediate,
-strong:oneply,intermediate:oneply --jobs 2``, December 2026; a game is won when the player's best
-seat finishes first among both players' seats) at 2 / 3 / 4 / 5 / 6 seats: strong beats
-intermediate 68.8 (80 games) / 69.0 / 71.4 / 65.0 / 67.5 %, one-ply 93.8 / 90.5 / 95.2 / 90.0 /
-90.0 % (80 games, seeds ``arena`` and ``s27``; 87.5 on ``arena``'s 40 alone); the 2-, 3-, 5- and
-6-seat one-ply and 3-seat intermediate figures are those of the belief that reads each move against
-the moves on offer (before: one-ply 77.5 on the same seed and 80.0 of 80 games at 2 seats, 90.5 at
-3, 77.5 at 5; intermediate 52.4 % at 3; at 5 seats the intermediate search on the true deal,
-``--oracle``, also scores 90.0 %), the others that of the belief before it; intermediate beats
-one-ply 82.5 / 76.2 / 83.3 / 78.8 (80 games) / 85.0 %; beginner beats random 95.0 / 90.5 / 100.0
-(42 games) / 97.5 / 92.5 %. The 2-seat figures count a neutral card's win as half a win for every
-search and for one-ply (``DRAW_SHARE``; before, 52.5 / 87.5 / 72.5 % against a one-ply that ignored
-the neutral pile; intermediate with the share against without it 53.8 % of 80, ``--no-draw-share``;
-at 2 seats the 80 games are seeds ``arena`` and ``s25``, 40 each). Strong 0.41-0.75 s a move on
-average, at most 1.03 s. Re-measured with that belief, strong beats intermediate 57.5 % at 5 seats
-and 55.0 % at 6 (40 games each; within the interval of the 65.0 / 67.5 % above). With perfect
-information (``--oracle``, 6 seats), the intermediate search beats intermediate 58.8 % (80 games;
-65.0 % at 5 seats) and the strong search 77.5 % (40 games): at six players the belief, not the
-search, is what strong lacks. Before that belief, at 3 seats the intermediate search wins 71 / 81 /
-74 % against one-ply with 30 / 60 / 120 iterations instead of 250 (``--intermediate-iterations``),
-so more search buys almost nothing, and the strong level with the race temperature refitted to 8
-(log loss on heuristic games: -1.374 against -1.414 at 5) 57.1 % against intermediate
-(``--strong-temperatures 8``, 42 games, no better than 52.4 % within the interval). The clock is
-only a cap (``time_limit``); the iteration budget makes choices reproducible.
+The arena (``bench/arena.py powwow --games 40 --seats N --pairs A:B --jobs 2``, December 2026;
+a game is won when the player's best seat finishes first among both players' seats; at 2 seats a
+neutral card's win counts as half a win for every search and for one-ply, ``DRAW_SHARE``), in
+per cent of 40 games (42 at 3 and 4 seats, 80 where marked ``/80``):
+
+=====================  ========  =======  =======  =========  =======
+pairing                2 seats   3        4        5          6
+=====================  ========  =======  =======  =========  =======
+strong–intermediate    68.8°/80  69.0†    71.4°    62.5       70.0
+strong–one-ply         93.8†     90.5†    95.2°    90.0†      87.5
+intermediate–one-ply   82.5      76.2     83.3     78.8/80    85.0
+beginner–random        95.0      90.5     100.0    97.5       92.5
+=====================  ========  =======  =======  =========  =======
+
+Unmarked strong figures are those of the belief above; † of the belief that forgot both hands at
+each swap (strong–intermediate with it: 57.5 % at 5 seats, 55.0 % at 6, the same seed), ° of the
+one before it, which read moves without the moves on offer. The forgetting belief scored 87.5 % too
+against one-ply at 6 seats on this seed (90.0 % over 80 games with ``s27``); the 2-seat
+strong–intermediate figure joins seeds ``arena`` and ``s25``. Strong thinks 0.75-0.77 s a move on
+average at 5 and 6 seats, at most 0.99 s (0.41-0.75 s and at most 1.03 s at the other seat counts).
+With perfect information (``--oracle``) the intermediate search beats intermediate 65.0 % at 5
+seats and 58.8 % at 6 (80 games each), the strong search 77.5 % at 6: what strong lacked at six
+players was the belief, not the search. At 3 seats the intermediate search wins 71 / 81 / 74 %
+against one-ply with 30 / 60 / 120 iterations instead of 250 (``--intermediate-iterations``), so
+more search buys almost nothing there, and the race temperature refitted to 8 (log loss on
+heuristic games: -1.374 against -1.414 at 5) made strong no better (57.1 % against intermediate,
+``--strong-temperatures 8``, 42 games). The clock is only a cap (``time_limit``); the iteration
+budget makes choices reproducible.
 """
 
 from __future__ import annotations

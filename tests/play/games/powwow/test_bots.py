@@ -11,7 +11,17 @@ from bench.playouts import random_walk
 from play.bots.mcts import outcome_values
 from play.engines.base import chance_for
 from play.games.powwow import GAME
-from play.games.powwow.belief import belief_redeal, colour_scores, deals, posterior
+from play.games.powwow.belief import (
+    WEIGHTS,
+    belief_redeal,
+    deals,
+    evidence,
+    forget,
+    holding_probability,
+    posterior,
+    public_belief,
+    table,
+)
 from play.games.powwow.bots import (
     best_advance,
     evaluate,
@@ -167,8 +177,14 @@ def test_belief_favours_hands_that_explain_the_moves():
     ]
     data["indians"]["green"] = 15
     state = ENGINE.from_dict(data)
-    scores = colour_scores(state)
-    assert scores[1]["green"] > 0 > scores[2]["yellow"]
+    assert (
+        holding_probability(state, 0, 1, "green") > 0.5 > holding_probability(state, 0, 2, "green")
+    )
+    assert (
+        holding_probability(state, 0, 2, "yellow")
+        < 0.5
+        < holding_probability(state, 0, 1, "yellow")
+    )
     rng = random.Random(0)
     worlds = [belief_redeal(state, 0, rng) for _ in range(300)]
     green_at_1 = sum("green" in w.hands[1] for w in worlds) / len(worlds)
@@ -215,11 +231,17 @@ def test_belief_posterior_reads_no_card_the_seat_cannot_see():
         ["move", 1, "green", 6],
         ["move", 2, "red", -4],
         ["take", 3, "blue", "blue,red"],
+        ["swap", 2, 3],
+        ["move", 3, "blue", 5, "1,3,5"],
     ]
     state = ENGINE.from_dict(data)
     other = ENGINE.redeal_hidden(state, 0, random.Random(3))
+    other.history = list(state.history)  # a record of its own: nothing cached is shared
     assert other.hands != state.hands
-    assert posterior(state, 0) == posterior(other, 0)
+    forget()
+    first = posterior(state, 0)
+    forget()
+    assert first == posterior(other, 0)
     rng_a, rng_b = random.Random(5), random.Random(5)
     for _ in range(20):
         assert belief_redeal(state, 0, rng_a).hands == belief_redeal(other, 0, rng_b).hands
@@ -247,19 +269,93 @@ def test_the_record_lists_the_moves_a_seat_chose_from():
     assert len(expected) > 1
 
 
-def _scores_after(entries):
-    state = position(3, hands=HANDS3, taken=["black", "green", "red"])
-    data = ENGINE.to_dict(state)
-    data["history"] = entries
-    return colour_scores(ENGINE.from_dict(data))
+def _green_evidence(entry):
+    seat, values = evidence(entry, WEIGHTS)
+    assert seat == 1
+    return values["green"]
 
 
 def test_belief_reads_a_move_against_the_moves_the_seat_could_make():
     """Moving green 2 when 2 was the longest move on offer says more than when 6 was."""
-    longest = _scores_after([["move", 1, "green", 2, "-2,1,2"]])[1]["green"]
-    shortest = _scores_after([["move", 1, "green", 2, "2,4,6"]])[1]["green"]
-    unknown = _scores_after([["move", 1, "green", 2]])[1]["green"]  # an older record
+    longest = _green_evidence(("move", 1, "green", 2, "-2,1,2"))
+    shortest = _green_evidence(("move", 1, "green", 2, "2,4,6"))
+    unknown = _green_evidence(("move", 1, "green", 2))  # an older record
     assert longest > unknown > shortest
+
+
+def _four_seats(history, indians):
+    hands = [["black", "powwow"], ["green", "yellow"], ["blue", "powwow"], ["red", "white"]]
+    data = ENGINE.to_dict(position(4, hands=hands, indians=indians))
+    data["history"] = history
+    return ENGINE.from_dict(data)
+
+
+PUSHED_GREEN = [["move", 1, "green", 8, "1,4,8"], ["move", 1, "green", 7, "-3,2,7"]]
+
+
+def test_what_a_move_taught_follows_the_card_through_a_swap():
+    """Seat 1 pushed green, then swapped with seat 2: green is with one of them, likelier with
+    seat 1 (a swapper gives its weaker card, and green is ahead), and seat 3, whom no evidence
+    names, is the least likely holder."""
+    before = _four_seats(PUSHED_GREEN, {"green": 15})
+    after = _four_seats([*PUSHED_GREEN, ["swap", 1, 2]], {"green": 15})
+    at = {seat: holding_probability(after, 0, seat, "green") for seat in (1, 2, 3)}
+    assert at[1] > at[2] > at[3]
+    assert at[1] < holding_probability(before, 0, 1, "green")  # it may have been given away
+    # Had green been the weaker card (behind the other Indians), it likelier went to seat 2.
+    behind = {c: 20 for c in ("red", "yellow", "blue", "black", "white")} | {"green": 15}
+    given = _four_seats([*PUSHED_GREEN, ["swap", 1, 2]], behind)
+    assert holding_probability(given, 0, 2, "green") > holding_probability(given, 0, 1, "green")
+
+
+def test_a_swap_with_the_neutral_pile_carries_the_evidence_to_it():
+    """Two players: seat 1 pushed green (behind the others), then swapped with the pile."""
+    behind = {c: 20 for c in ("red", "yellow", "blue", "black", "white")} | {"green": 15}
+    data = ENGINE.to_dict(
+        position(2, hands=[["black", "red"], ["green", "yellow"]], indians=behind)
+    )
+    data["neutral"] = ["blue", "white"]
+    data["history"] = PUSHED_GREEN
+    pushed = ENGINE.from_dict(data)
+    data["history"] = [*PUSHED_GREEN, ["swap", 1, -1]]
+    swapped = ENGINE.from_dict(data)
+    assert holding_probability(pushed, 0, 1, "green") > 0.5
+    assert holding_probability(swapped, 0, -1, "green") > holding_probability(
+        pushed, 0, -1, "green"
+    )
+    assert holding_probability(swapped, 0, -1, "green") > holding_probability(
+        swapped, 0, 1, "green"
+    )
+
+
+def test_the_belief_is_the_same_extended_along_the_record_or_read_at_once():
+    record = [*PUSHED_GREEN, ["take", 2, "red", "red,blue"], ["swap", 1, 2], ["swap", 3, 1]]
+    states = [_four_seats(record[:n], {"green": 15}) for n in range(len(record) + 1)]
+    forget()
+    stepwise = [public_belief(state) for state in states]
+    forget()
+    at_once = public_belief(states[-1])
+    assert stepwise[-1] == pytest.approx(at_once, abs=1e-12)
+    assert stepwise[0] == pytest.approx([1 / len(stepwise[0])] * len(stepwise[0]))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_the_belief_weighs_every_deal_of_all_the_cards_once(seats):
+    """Deals are the ways to seat the six Indians' cards in the piles of two (the POW WOW cards
+    fill the rest): 6! times the coefficient of x^6 in (1 + x + x^2 / 2) ^ piles."""
+    piles = seats + (seats == 2)
+    coefficients = [1.0]
+    for _ in range(piles):
+        coefficients = [
+            sum(
+                coefficients[k - i] * (1, 1, 0.5)[i]
+                for i in range(3)
+                if 0 <= k - i < len(coefficients)
+            )
+            for k in range(len(coefficients) + 2)
+        ]
+    found = table(seats).deals
+    assert len(found) == len(set(found)) == round(720 * coefficients[6])
 
 
 def test_search_worlds_keep_no_record_and_the_real_position_keeps_its_own():
