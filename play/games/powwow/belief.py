@@ -222,8 +222,10 @@ def public_belief(state: PowwowState, weights: Weights = WEIGHTS) -> list[float]
 
 
 def forget() -> None:
-    """Drop the records filtered so far (benches and tests: the next record is read at once)."""
+    """Drop the records filtered and the posteriors computed so far (benches and tests: the
+    next record is read at once)."""
     _filters.clear()
+    _posteriors.clear()
 
 
 def deals(state: PowwowState, seat: int) -> tuple[list[int], list[tuple[tuple[str, ...], ...]]]:
@@ -276,7 +278,7 @@ def holding_probability(state: PowwowState, seat: int, holder: int, card: str) -
     """How likely ``seat`` finds it that ``holder`` holds ``card`` (tests and benches)."""
     holders, found, cumulative = posterior(state, seat)
     place = holders.index(holder)
-    weights = [b - a for a, b in zip([0.0, *cumulative], cumulative, strict=False)]
+    weights = [b - a for a, b in itertools.pairwise([0.0, *cumulative])]
     return sum(w for deal, w in zip(found, weights, strict=True) if card in deal[place]) / sum(
         weights
     )

@@ -13,6 +13,7 @@ from play.engines.base import chance_for
 from play.games.powwow import GAME
 from play.games.powwow.belief import (
     WEIGHTS,
+    _gives_first,
     belief_redeal,
     deals,
     evidence,
@@ -32,7 +33,7 @@ from play.games.powwow.bots import (
     playout_advance,
     win_chances,
 )
-from play.games.powwow.state import MOCCASIN_SQUARES
+from play.games.powwow.state import COLOURS, MOCCASIN_SQUARES
 
 from .helpers import ENGINE, advance, new, play, position, square
 
@@ -337,6 +338,42 @@ def test_the_belief_is_the_same_extended_along_the_record_or_read_at_once():
     at_once = public_belief(states[-1])
     assert stepwise[-1] == pytest.approx(at_once, abs=1e-12)
     assert stepwise[0] == pytest.approx([1 / len(stepwise[0])] * len(stepwise[0]))
+
+
+@pytest.mark.parametrize(
+    ("pile", "expected"),
+    [
+        (("green", "red"), 0.8),  # green (square 10) is behind red (20): given first
+        (("red", "green"), 0.2),
+        (("green", "powwow"), 0.2),  # a POW WOW card is weaker than any Indian's
+        (("powwow", "yellow"), 0.8),
+        (("red", "blue"), 0.5),  # level: even odds
+        (("powwow", "powwow"), 0.5),
+    ],
+)
+def test_a_swapper_gives_its_weaker_card_with_the_chance_of_the_swap_model(pile, expected):
+    at = {"green": 10, "red": 20, "blue": 20}
+    squares = [at.get(colour, 0) for colour in COLOURS]
+    assert _gives_first(pile, squares, 0.8) == pytest.approx(expected)
+
+
+def test_a_seat_whose_own_cards_the_record_rules_out_still_draws_worlds_that_agree_with_it():
+    """Seat 0 holds green yet sent it back 6 squares, when it could have moved it 6 forward,
+    hundreds of times: every deal that agrees with its hand weighs less than the smallest
+    float, and its worlds fall back on an even draw."""
+    data = ENGINE.to_dict(position(2, hands=[["green", "red"], ["black", "yellow"]]))
+    data["neutral"] = ["blue", "white"]
+    data["history"] = [["move", 0, "green", -6, "-6,6"]] * 300
+    state = ENGINE.from_dict(data)
+    forget()
+    probs = public_belief(state)
+    assert not any(probs[d] for d in table(2).piles[0, ("green", "red")])
+    holders, found, cumulative = posterior(state, 0)
+    assert cumulative == [float(i + 1) for i in range(len(found))] and len(found) == 6
+    rng = random.Random(1)
+    worlds = [belief_redeal(state, 0, rng) for _ in range(60)]
+    assert all(w.hands[0] == ["green", "red"] for w in worlds)
+    assert len({tuple(w.hands[1]) for w in worlds}) == 6
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
