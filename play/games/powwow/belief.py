@@ -45,14 +45,13 @@ class Weights:
     give_weaker: float = 0.5  # chance that a swapper gives its weaker card
 
 
-# The move weights were fitted by bench/powwow_belief_fit.py on games between intermediate and
-# one-ply players (3 and 5 seats), when a swap still reset what was known of both hands (drafts
-# told nothing then: their weights fitted to 0); give_weaker is set, not fitted (the heuristic
-# player always gives its weaker card, a search need not). On intermediate games at 5 and 6 seats
-# (``--seats 5,6 --players intermediate --games 8``, 709 positions) the mean log probability of
-# the true deal is -3.33, against -4.65 for the belief that forgot at each swap and -6.37 for
-# none.
-WEIGHTS = Weights(forward=0.097, back=0.067, choice=0.471, give_weaker=0.8)
+# Fitted by bench/powwow_belief_fit.py (one round of its coordinate search, from the weights
+# fitted when a swap still reset what was known of both hands) on intermediate games at 5 and 6
+# seats (``--seats 5,6 --players intermediate --games 8 --rounds 1``, 709 positions): the mean
+# log probability of the true deal is -3.19, against -3.33 for the former weights (drafts telling
+# nothing, a swapper giving its weaker card 4 times in 5), -4.65 for the belief that forgot at
+# each swap and -6.37 for none.
+WEIGHTS = Weights(forward=0.129, back=0.089, take=0.2, skip=0.2, choice=0.353, give_weaker=0.9)
 
 _FILTERS_KEPT = 8
 _filters: list = []  # ((weights, seats, first squares), record, deal weights), the latest last

@@ -19,11 +19,12 @@ Levels:
 * ``strong``: the same search with more iterations (3,000, the clock permitting) over
   determinisations drawn from a *belief* about who holds which card (:mod:`.belief`): a filter
   over every deal of the cards, run along the public record, in which each opponent's Indian
-  moves make the deals under which those moves were good more likely (each move read against the
-  moves on offer) and a swap carries what was learnt along with the cards it may have moved; the
-  seat keeps the deals that agree with its own hand and what its swaps taught it. On
-  intermediate games at 5 and 6 seats it puts a mean log probability of -3.33 on the true deal,
-  against -4.65 for the belief that forgot both hands at each swap and -6.37 for a uniform redeal
+  moves and drafts make the deals under which those choices were good more likely (each read
+  against the choices on offer) and a swap carries what was learnt along with the cards it may
+  have moved; the seat keeps the deals that agree with its own hand and what its swaps taught it.
+  On intermediate games at 5 and 6 seats it puts a mean log probability of -3.19 on the true deal,
+  against -3.33 with the former weights (drafts read as telling nothing), -4.65 for the belief
+  that forgot both hands at each swap and -6.37 for a uniform redeal
   (``bench/powwow_belief_fit.py --seats 5,6 --players intermediate --games 8``). Reading the
   record costs 4 ms a move on average at 5 seats, 15 ms at 6 (at most 0.33 s, the first swap
   between two seats; 0.41 s for a 250-entry record read at once).
@@ -41,18 +42,21 @@ per cent of 40 games (42 at 3 and 4 seats, 80 where marked ``/80``):
 =====================  ========  =======  =======  =========  =======
 pairing                2 seats   3        4        5          6
 =====================  ========  =======  =======  =========  =======
-strong–intermediate    68.8°/80  69.0†    71.4°    62.5       70.0
-strong–one-ply         93.8†     90.5†    95.2°    90.0†      87.5
+strong–intermediate    68.8°/80  69.0†    71.4°    80.0       75.0
+strong–one-ply         93.8†     90.5†    95.2°    90.0†      87.5/80
 intermediate–one-ply   82.5      76.2     83.3     78.8/80    85.0
 beginner–random        95.0      90.5     100.0    97.5       92.5
 =====================  ========  =======  =======  =========  =======
 
-Unmarked strong figures are those of the belief above; † of the belief that forgot both hands at
-each swap (strong–intermediate with it: 57.5 % at 5 seats, 55.0 % at 6, the same seed), ° of the
-one before it, which read moves without the moves on offer. The forgetting belief scored 87.5 % too
-against one-ply at 6 seats on this seed (90.0 % over 80 games with ``s27``); the 2-seat
-strong–intermediate figure joins seeds ``arena`` and ``s25``. Strong thinks 0.75-0.77 s a move on
-average at 5 and 6 seats, at most 0.99 s (0.41-0.75 s and at most 1.03 s at the other seat counts).
+Unmarked strong figures are those of the belief above; with its former weights (drafts telling
+nothing) strong–intermediate scored 62.5 % at 5 seats and 70.0 % at 6, strong–one-ply 87.5 % at 6
+(seed ``arena``; the 6-seat one-ply figure now joins ``arena`` and ``s27``, 87.5 % on each).
+† marks the belief that forgot both hands at each swap (strong–intermediate with it: 57.5 % at
+5 seats, 55.0 % at 6), ° the one before it, which read moves without the moves on offer. The
+forgetting belief scored 87.5 % too against one-ply at 6 seats on ``arena`` (90.0 % over 80
+games with ``s27``); the 2-seat strong–intermediate figure joins seeds ``arena`` and ``s25``.
+Strong thinks 0.60-0.63 s a move on average at 5 and 6 seats, at most 1.01 s (the runs above;
+0.41-0.75 s and at most 1.03 s at the other seat counts, measured before).
 With perfect information (``--oracle``) the intermediate search beats intermediate 65.0 % at 5
 seats and 58.8 % at 6 (80 games each), the strong search 77.5 % at 6: what strong lacked at six
 players was the belief, not the search. At 3 seats the intermediate search wins 71 / 81 / 74 %
