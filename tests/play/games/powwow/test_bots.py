@@ -284,6 +284,19 @@ def test_belief_reads_a_move_against_the_moves_the_seat_could_make():
     assert longest > unknown > shortest
 
 
+def test_belief_reads_a_draft_as_a_choice_among_the_dice_left():
+    """Taking red while blue and white were left makes red likelier in the drafter's hand and
+    the colours it left less likely; the last die, taken without a choice, says nothing."""
+    seat, values = evidence(("take", 2, "red", "red,blue,white"), WEIGHTS)
+    assert seat == 2 and values["red"] > 0 > values["blue"] == values["white"]
+    assert evidence(("take", 2, "red", "red"), WEIGHTS) is None
+    history = [["take", 1, "green", "green,red,blue"]] * 3
+    forget()
+    assert holding_probability(_four_seats(history, {}), 0, 1, "green") > holding_probability(
+        _four_seats([], {}), 0, 1, "green"
+    )
+
+
 def _four_seats(history, indians):
     hands = [["black", "powwow"], ["green", "yellow"], ["blue", "powwow"], ["red", "white"]]
     data = ENGINE.to_dict(position(4, hands=hands, indians=indians))
