@@ -66,6 +66,11 @@ class TrackingRandom(random.Random):
         return super().getrandbits(k)
 
 
+def new_seed() -> str:
+    """A new match's random seed (tests replace this to replay a chosen deal)."""
+    return secrets.token_hex(16)
+
+
 def _chance(match: Match, ply: int) -> TrackingRandom:
     rng = TrackingRandom()
     rng.setstate(chance_for(match.seed, ply).getstate())
@@ -130,7 +135,7 @@ def match_start(
         engine=game.engine,
         options=options,
         seats_count=len(seats),
-        seed=secrets.token_hex(16),
+        seed=new_seed(),
         token_salt=token_salt or tokens.new_salt(),
         series=series if series is not None else (adapter.first(options) if adapter else None),
     )

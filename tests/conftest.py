@@ -57,6 +57,12 @@ def imported(db, sample_files):
     return report
 
 
+@pytest.fixture
+def match_seed(monkeypatch):
+    """Call with a seed: the matches created afterwards take it instead of a random one."""
+    return lambda seed: monkeypatch.setattr("play.services.new_seed", lambda: seed)
+
+
 @pytest.fixture(autouse=True)
 def _search_index(tmp_path, settings):
     """Each test searches a fresh index replica of its own, built from its own database."""

@@ -7,7 +7,6 @@ the player's own panel). Hot-seat play hides the board behind a « pass the devi
 
 import json
 import re
-from types import SimpleNamespace
 
 import pytest
 from playwright.sync_api import expect
@@ -65,9 +64,8 @@ def play_until_over(page, own_seat: int, answers, max_moves=200) -> None:
     play_first_moves_until_over(page, max_moves=max_moves, each_turn=check)
 
 
-def test_four_player_game_against_three_bots(live_server, page, catalogue, monkeypatch):
-    # A fixed seed: the server's random one once dealt a game too short to scan the page much.
-    monkeypatch.setattr("play.services.secrets", SimpleNamespace(token_hex=lambda _: "browser/4"))
+def test_four_player_game_against_three_bots(live_server, page, catalogue, match_seed):
+    match_seed("browser/4")  # a random deal once gave a game too short to scan the page much
     answers = watch_answers(page)
     page.goto(live_server.url + "/jeux/pow-wow/")
     page.get_by_role("link", name="Jouer").click()
