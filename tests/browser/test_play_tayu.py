@@ -64,7 +64,8 @@ def play_until_over(page, max_turns=200):
     raise AssertionError("the game did not end")
 
 
-def test_two_player_game_against_a_bot(live_server, page, catalogue):
+def test_two_player_game_against_a_bot(live_server, page, catalogue, match_seed):
+    match_seed("browser/tayu/2")  # one deal on every run and database
     start(page, live_server, 2, bots=[1])
     assert page.locator("#board .tayu-supply").inner_text().count("Colonne") == 2
     # Draw with the button, turn the tile with the keyboard, see where it fits, place it.
@@ -89,16 +90,17 @@ def test_two_player_game_against_a_bot(live_server, page, catalogue):
     assert page.locator("#board .tayu-scores").inner_text().count("×") == 2
 
 
-def test_four_player_team_game_with_three_bots(live_server, page, catalogue):
+def test_four_player_team_game_with_three_bots(live_server, page, catalogue, match_seed):
+    match_seed("browser/tayu/4")  # a deal in which the first player holds a different tile
     start(page, live_server, 4, bots=[1, 2, 3])
     held = page.locator("#board .tayu-held .hand")
     expect(held).to_have_count(4)  # every player holds one face-up tile
     page.locator("#actions button").first.click()
     page.wait_for_selector("#board .target-mark")
     choices = page.locator("#board .tayu-held button.held-tile")
-    if choices.count() == 2:  # two different tiles: choose the second one
-        choices.nth(1).click()
-        expect(choices.nth(1)).to_have_attribute("aria-pressed", "true")
+    expect(choices).to_have_count(2)  # two different tiles: choose the second one
+    choices.nth(1).click()
+    expect(choices.nth(1)).to_have_attribute("aria-pressed", "true")
     assert serious_violations(page) == []
     play_until_over(page, max_turns=120)
     expect(page.locator("#outcome-text")).to_have_text(re.compile(r"(Victoire|Partie nulle)"))
