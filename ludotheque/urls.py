@@ -9,6 +9,8 @@ from importers import api_urls as importers_api
 
 from .views import health
 
+handler500 = "ludotheque.views.server_error"
+
 API = ([*catalogue_api.urlpatterns, *importers_api.urlpatterns], "api")
 
 urlpatterns = [

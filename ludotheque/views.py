@@ -1,8 +1,20 @@
 """Project-level views."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.views import defaults
 
 
 def health(request: HttpRequest) -> HttpResponse:
     """For load balancers and monitoring: the process answers (no database, no template)."""
     return HttpResponse("ok", content_type="text/plain; charset=utf-8")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A server error in the API's error shape under /api/ (clients parse JSON there), the
+    site's error page elsewhere. The error itself is logged by Django before this runs."""
+    if request.path.startswith("/api/"):
+        message = _("Erreur du serveur : la requête n'a pas abouti. L'erreur est enregistrée.")
+        body = {"detail": message, "code": "server_error", "message": message}
+        return JsonResponse(body, status=500)
+    return defaults.server_error(request)

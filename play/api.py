@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from catalogue.models import Game
 from ludotheque.clients import client_address
+from ludotheque.parsers import BoundedJSONField
 
 from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
 from .errors import PlayError
@@ -59,7 +60,7 @@ class MatchCreateSerializer(serializers.Serializer):
 
 class MoveSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0)
-    move = serializers.JSONField()
+    move = BoundedJSONField()
     expected_version = serializers.IntegerField(min_value=0)
 
 

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from catalogue.models import Game
+from ludotheque.parsers import json_depth
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +95,68 @@ def test_refusals_are_in_english_for_an_english_client(client):
     )  # fmt: skip
     assert response.status_code == 400
     assert "forbidden character" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("depth", [40, 3_000, 50_000])
+def test_a_deeply_nested_move_sent_as_a_form_field_is_a_400(api, depth):
+    """DRF parses a form-encoded JSON field with plain json.loads: the field is bounded too."""
+    form = {"seat": 0, "expected_version": 0, "move": "[" * depth + "]" * depth}
+    response = api.post("/api/v1/matches/abc/moves/", form)
+    assert response.status_code == 400, response.content[:200]
+    assert "move" in response.json()
+
+
+@pytest.mark.parametrize(
+    "text, depth",
+    [
+        ("[]", 1),
+        ('{"a": [1, {"b": []}]}', 4),
+        ('["[[[[[[", "]]]"]', 1),  # brackets inside strings do not count
+        ('["\\"[[[", [[]]]', 3),  # nor after an escaped quote
+        ('"[[[[', 0),  # an unterminated string runs to the end
+        ("]]][[", 0),  # malformed: the scan still answers (json.loads then refuses it)
+        ("[" * 100_000, 100_000),
+    ],
+)
+def test_json_depth_reads_the_nesting_without_parsing(text, depth):
+    assert json_depth(text) == depth
+
+
+def test_json_depth_stops_past_the_limit():
+    assert json_depth("[" * 1_000 + "]" * 1_000, stop_past=32) == 33
+
+
+def test_a_document_nested_under_the_recursion_limit_is_refused_before_parsing(api, monkeypatch):
+    """900 levels parse without a RecursionError, but the body is refused before json.loads."""
+    calls = []
+    monkeypatch.setattr("ludotheque.parsers.json.loads", lambda *a, **k: calls.append(a))
+    response = post_raw(api, "/api/v1/matches/", "[" * 900 + "]" * 900)
+    assert response.status_code == 400
+    assert calls == []
+
+
+def test_a_server_error_under_the_api_answers_in_the_api_error_shape(api, monkeypatch):
+    def broken(**kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("catalogue.api.views.game_get", broken)
+    make_game(title="Alcatraz")
+    api.raise_request_exception = False
+    response = api.get("/api/v1/games/alcatraz/")
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["code"] == "server_error" and body["message"] == body["detail"]
+    assert "boom" not in response.content.decode()
+
+
+def test_a_server_error_on_a_page_is_the_site_error_page(client, monkeypatch):
+    def broken(**kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("catalogue.views.game_get", broken)
+    make_game(title="Alcatraz")
+    client.raise_request_exception = False
+    response = client.get("/jeux/alcatraz/")
+    assert response.status_code == 500
+    assert response["Content-Type"].startswith("text/html")
