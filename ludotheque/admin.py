@@ -10,11 +10,7 @@ from django.contrib.admin.apps import AdminConfig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from catalogue.api.throttling import (
-    TokenClientThrottle,
-    TokenSiteThrottle,
-    TokenUsernameThrottle,
-)
+from catalogue.api.throttling import PASSWORD_THROTTLES
 
 
 class LudothequeAdminSite(admin.AdminSite):
@@ -22,11 +18,7 @@ class LudothequeAdminSite(admin.AdminSite):
         if request.method == "POST":
             waits = [
                 throttle.wait() or 1.0
-                for throttle in (
-                    TokenClientThrottle(),
-                    TokenUsernameThrottle(),
-                    TokenSiteThrottle(),
-                )
+                for throttle in (throttle_class() for throttle_class in PASSWORD_THROTTLES)
                 if not throttle.allow_request(request, None)
             ]
             if waits:

@@ -16,12 +16,7 @@ from ludotheque.parsers import JSONParser
 
 from . import serializers as s
 from .schema import RETRY_AFTER, errors
-from .throttling import (
-    AnonThrottle,
-    TokenClientThrottle,
-    TokenSiteThrottle,
-    TokenUsernameThrottle,
-)
+from .throttling import PASSWORD_THROTTLES, AnonThrottle
 from .views import CatalogueAPIView
 
 
@@ -29,8 +24,8 @@ class TokenView(CatalogueAPIView):
     """Exchange a username and password for an API token; DELETE revokes it."""
 
     parser_classes = [JSONParser, FormParser, MultiPartParser]
-    # Its own strict limits (per address, per username, in all) on top of the anonymous one.
-    throttle_classes = [AnonThrottle, TokenClientThrottle, TokenUsernameThrottle, TokenSiteThrottle]
+    # Its own strict limits (per address, per address and username) on top of the anonymous one.
+    throttle_classes = [AnonThrottle, *PASSWORD_THROTTLES]
 
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "DELETE" else [AllowAny()]

@@ -33,14 +33,16 @@ class TokenClientThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
 
 
-class TokenUsernameThrottle(TokenClientThrottle):
-    """…and ``API_TOKEN_USERNAME_RATE`` attempts per username, from any number of addresses
-    (env ``API_TOKEN_USERNAME_RATE``, default "30/hour")."""
+class TokenAccountThrottle(TokenClientThrottle):
+    """…and ``API_TOKEN_ACCOUNT_RATE`` attempts per address on one username (env, default
+    "30/hour"). Never per username alone, nor in all: a guesser elsewhere must not lock an
+    account's owner out (each password hash runs at the lowest CPU priority, so many guessers
+    slow each other, not the site's visitors)."""
 
-    scope = "token-username"
+    scope = "token-account"
 
     def get_rate(self) -> str:
-        return settings.API_TOKEN_USERNAME_RATE
+        return settings.API_TOKEN_ACCOUNT_RATE
 
     def get_cache_key(self, request, view) -> str | None:
         if request.method != "POST":
@@ -51,21 +53,10 @@ class TokenUsernameThrottle(TokenClientThrottle):
         username = data.get("username") if hasattr(data, "get") else None
         if not isinstance(username, str) or not username.strip():
             return None
-        ident = username.strip().casefold().encode("utf-8", "replace").hex()[:200]
+        account = username.strip().casefold().encode("utf-8", "replace").hex()[:200]
+        ident = f"{self.get_ident(request)}:{account}"
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
-class TokenSiteThrottle(TokenClientThrottle):
-    """…and ``API_TOKEN_SITE_RATE`` attempts in all (env, default "20/min"): each attempt costs
-    a password hash (a good part of a second of CPU), so the sum must stay small whatever the
-    number of addresses. Librarians with a token or an admin session are unaffected."""
-
-    scope = "token-site"
-
-    def get_rate(self) -> str:
-        return settings.API_TOKEN_SITE_RATE
-
-    def get_cache_key(self, request, view) -> str | None:
-        if request.method != "POST":
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": "all"}
+#: The password-attempt limits of the token endpoint and the admin login (one shared count).
+PASSWORD_THROTTLES = (TokenClientThrottle, TokenAccountThrottle)

@@ -123,10 +123,10 @@ STORAGES = {
 # by catalogue.api.throttling (so tests can lower it with override_settings).
 API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 
-# Password attempts at /api/v1/auth/token/, per client address, per username and in all.
+# Password attempts at /api/v1/auth/token/ and the admin login, per client address and per
+# address on one username (never per username alone: a guesser must not lock the owner out).
 API_TOKEN_RATE = os.environ.get("API_TOKEN_RATE", "10/min")
-API_TOKEN_USERNAME_RATE = os.environ.get("API_TOKEN_USERNAME_RATE", "30/hour")
-API_TOKEN_SITE_RATE = os.environ.get("API_TOKEN_SITE_RATE", "20/min")
+API_TOKEN_ACCOUNT_RATE = os.environ.get("API_TOKEN_ACCOUNT_RATE", "30/hour")
 
 # Throttle counts and bot-time budgets are shared by every server process: the database cache
 # (its table is created by a migration of the catalogue app).

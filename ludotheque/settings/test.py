@@ -18,7 +18,7 @@ WHITENOISE_AUTOREFRESH = True
 # own tests lower it with override_settings.
 API_ANON_RATE = "100000/min"
 PLAY_API_RATE = "100000/min"
-API_TOKEN_RATE = API_TOKEN_USERNAME_RATE = API_TOKEN_SITE_RATE = "100000/min"
+API_TOKEN_RATE = API_TOKEN_ACCOUNT_RATE = "100000/min"
 # Likewise the bots' time budgets (tests of play.bot_budget lower them).
 PLAY_BOT_CLIENT_SECONDS = PLAY_BOT_MATCH_SECONDS = PLAY_BOT_SITE_SECONDS = 1e9
 PLAY_BOT_CONCURRENCY = 100
