@@ -1,5 +1,7 @@
 """The catalogue: games and the people, publishers and ESAR categories visitors browse by."""
 
+import uuid
+
 from django.db import models
 from django.db.models import F, Q
 from django.urls import reverse
@@ -207,6 +209,21 @@ class SearchChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.id}: game {self.game_id}"
+
+
+class SearchLogIdentity(models.Model):
+    """One row naming this database's change log, so that a search index replica built from
+    another database (a new ``db.sqlite3``, a restored backup, a second database pointed at the
+    same ``SEARCH_INDEX_DIR``) knows it and rebuilds itself (:mod:`catalogue.index.store`)."""
+
+    token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+
+    class Meta:
+        verbose_name = _("identité du journal de l’index")
+        verbose_name_plural = _("identités du journal de l’index")
+
+    def __str__(self) -> str:
+        return str(self.token)
 
 
 def players_label(min_players: int | None, max_players: int | None) -> str:

@@ -82,6 +82,8 @@ class SearchResult:
     relax: list[dict[str, Any]] = field(default_factory=list)
     # The facets (publisher, author) that have more values than listed: ask with facet_size.
     facets_truncated: list[str] = field(default_factory=list)
+    # The index could not take the latest changes (its disk full…): the results may lag.
+    stale: bool = False
 
     @property
     def count(self) -> int:
@@ -102,10 +104,12 @@ class _Search:
         self.playable = playable
         # Which replica and change-log position the searcher reflects (None: a given searcher).
         self.generation: tuple | None = None
+        self.stale = False
         if searcher is None:
             replica = store.replica()
             searcher = replica.searcher()
             self.generation = (replica.path, replica.seq)
+            self.stale = replica.write_error is not None
         self.searcher = searcher
         self.text = index_query.text_query(self.searcher, params.q) if params.q else None
         self.filters = {
@@ -325,6 +329,9 @@ def _facet_items(
     return facets, truncated
 
 
+SearchUnavailable = store.IndexUnavailable
+
+
 def game_search(
     *,
     params: SearchParams,
@@ -364,6 +371,7 @@ def game_search(
         facets=facets,
         relax=relax,
         facets_truncated=truncated,
+        stale=search.stale,
     )
 
 

@@ -16,6 +16,7 @@ from .models import Author, Category, Game, Publisher
 from .selectors import (
     ORDERING_LABELS,
     SearchParams,
+    SearchUnavailable,
     browse_list,
     field_default,
     game_get,
@@ -59,7 +60,10 @@ def search(request: HttpRequest) -> HttpResponse:
     form = GameSearchForm(request.GET or None)
     form.is_valid()
     params = form.params()
-    result = game_search(params=params)
+    try:
+        result = game_search(params=params)
+    except SearchUnavailable:
+        return render(request, "catalogue/search_unavailable.html", status=503)
 
     # Only the values that would keep a game (or undo a choice) are offered.
     facets = {

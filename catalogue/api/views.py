@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import ValidationError as ModelValidationError
 from django.db.models import ProtectedError
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -24,7 +25,7 @@ from rest_framework.views import APIView
 
 from catalogue.forms import GameSearchForm
 from catalogue.models import Author, Category, Game, Publisher
-from catalogue.selectors import browse_list, game_get, game_search
+from catalogue.selectors import SearchUnavailable, browse_list, game_get, game_search
 from ludotheque.parsers import JSONParser
 
 from . import serializers as s
@@ -86,7 +87,16 @@ class GameListView(CatalogueAPIView):
         if not form.is_valid():
             raise ValidationError({name: list(messages) for name, messages in form.errors.items()})
         params = form.params()
-        result = game_search(params=params, page_size=settings.CATALOGUE_PAGE_SIZE, summaries=True)
+        try:
+            result = game_search(
+                params=params, page_size=settings.CATALOGUE_PAGE_SIZE, summaries=True
+            )
+        except SearchUnavailable:
+            message = _(
+                "La recherche est momentanément indisponible ; les fiches restent lisibles."
+            )
+            body = {"detail": message, "code": "search_unavailable", "message": message}
+            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
         page = result.page
         if page.number != params.page:
             raise NotFound("Page hors limites.")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import os
 import shutil
 import threading
@@ -32,7 +33,7 @@ from typing import Any
 
 import tantivy
 from django.conf import settings
-from django.db.models import Max, Min
+from django.db.models import Max, Min, Subquery
 
 from .schema import ANALYZER, analyzer, game_document, model_document, schema
 
@@ -40,6 +41,7 @@ from .schema import ANALYZER, analyzer, game_document, model_document, schema
 SCHEMA_VERSION = 2
 CHUNK = 1000
 Progress = Callable[[int, int], None]
+logger = logging.getLogger(__name__)
 
 
 class Replica:
@@ -47,6 +49,11 @@ class Replica:
         self.path = path
         self.path.mkdir(parents=True, exist_ok=True)
         self.seq = -1  # the sequence number of the searcher this process has loaded
+        self.identity: str | None = None  # and the database whose log that number counts in
+        # Why the last write failed (the disk full…), and when: searches answer from what is
+        # committed, and the write is tried again after SEARCH_RETRY_SECONDS.
+        self.write_error: str | None = None
+        self._failed_at = 0.0
         # The log's end when last read, when, and the count of this process's writes then.
         self._head, self._checked_at, self._checked_writes = 0, 0.0, -1
         self._thread_lock = threading.Lock()
@@ -65,7 +72,6 @@ class Replica:
         is up to date and this process has written nothing to the log meanwhile: another
         process's change shows within that interval, this process's own at once.
         """
-        from catalogue.models import SearchChange
 
         writes = _local_writes
         if (
@@ -75,10 +81,14 @@ class Replica:
             and time.monotonic() - self._checked_at < settings.SEARCH_SYNC_INTERVAL_SECONDS
         ):
             return
-        head = SearchChange.objects.aggregate(head=Max("id"))["head"] or 0
+        head, identity = _log_position()
         self._head, self._checked_writes, self._checked_at = head, writes, time.monotonic()
-        if self.index is not None and head <= self.seq:
+        if self.index is not None and head == self.seq and identity == self.identity:
             return
+        if self._failed_recently():
+            if self.index is None:
+                raise IndexUnavailable(self.write_error)
+            return  # the disk refused the last write: answer from what is committed meanwhile
         with self._thread_lock:
             built = self._read_state() is not None
             wait = settings.SEARCH_SYNC_WAIT_SECONDS if built and self.index else None
@@ -86,28 +96,58 @@ class Replica:
                 wait = 0.0  # an import holds the lock for minutes: answer from what is committed
             with self._flock(wait) as locked:
                 if locked:
-                    state = self._read_state()
-                    if state is None or state["version"] != SCHEMA_VERSION:
-                        self._build(progress)
-                    elif state["seq"] < head:
-                        self._open()
-                        if state["seq"] < _log_floor() - 1:
-                            self._build(progress)  # the changes it missed were pruned
-                        else:
-                            self._apply(state["seq"], head, progress)
+                    self._catch_up(progress)
+                state = self._read_state()
+                if state is None:
+                    raise IndexUnavailable(self.write_error or "no index built")
                 self._open()
                 self.index.reload()
-                self.seq = self._read_state()["seq"]
+                self.seq, self.identity = state["seq"], state.get("database")
+
+    def _catch_up(self, progress: Progress | None) -> None:
+        """Under the lock: build or update the replica from the log; a write the disk refuses
+        (full, read-only) is recorded, not raised, and tried again a few seconds later."""
+        # Read again under the lock: another process may have moved the replica meanwhile.
+        head, identity = _log_position()
+        try:
+            state = self._read_state()
+            if (
+                state is None
+                or state["version"] != SCHEMA_VERSION
+                or state.get("database") != identity  # built from another database
+                or state["seq"] > head  # the log went back (a restored backup)
+            ):
+                self._build(progress)
+            elif state["seq"] < head:
+                self._open()
+                if state["seq"] < _log_floor() - 1:
+                    self._build(progress)  # the changes it missed were pruned
+                else:
+                    self._apply(state["seq"], head, progress)
+        except (OSError, ValueError) as error:  # tantivy reports I/O errors as ValueError
+            self.write_error, self._failed_at = str(error), time.monotonic()
+            logger.error("Search index %s cannot be written: %s", self.path, error)
+            self.index = None  # reopened from what is committed on disk
+        else:
+            if self.write_error:
+                logger.warning("Search index %s is written again", self.path)
+            self.write_error = None
+
+    def _failed_recently(self) -> bool:
+        return (
+            self.write_error is not None
+            and time.monotonic() - self._failed_at < settings.SEARCH_RETRY_SECONDS
+        )
 
     def status(self) -> dict[str, int]:
         """Documents, applied sequence number, the log's end and the size on disk."""
-        from catalogue.models import SearchChange
 
         self.sync()
         return {
             "documents": self.index.searcher().num_docs,
             "seq": self.seq,
-            "head": SearchChange.objects.aggregate(head=Max("id"))["head"] or 0,
+            "head": _log_head(),
+            "writable": self.write_error is None,
             "bytes": sum(f.stat().st_size for f in self.path.rglob("*") if f.is_file()),
         }
 
@@ -131,12 +171,11 @@ class Replica:
             alongside = Alongside(self._writer(CHUNK + 1))
             try:
                 yield alongside
+                self._finish_alongside(alongside)
             except BaseException:
-                alongside.writer.rollback()
-                alongside.writer.wait_merging_threads()
+                _release(alongside.writer)
                 raise
             else:
-                self._finish_alongside(alongside)
                 self.index.reload()
                 self.seq = self._read_state()["seq"]
             finally:
@@ -158,7 +197,7 @@ class Replica:
 
         writer = alongside.writer
         after = self._read_state()["seq"]
-        head = SearchChange.objects.aggregate(head=Max("id"))["head"] or 0
+        head = _log_head()
         own = alongside.own
         others: set[int] = set()
         for change_id, game_id in SearchChange.objects.filter(
@@ -184,20 +223,24 @@ class Replica:
         return count
 
     def _build(self, progress: Progress | None) -> int:
-        from catalogue.models import Game, SearchChange
+        from catalogue.models import Game
 
         # The log's end is read before the games: a change committed meanwhile is applied
         # again by the next sync, which is harmless.
-        head = SearchChange.objects.aggregate(head=Max("id"))["head"] or 0
+        head = _log_head()
         state = self._read_state()
-        if state is None or state["version"] != SCHEMA_VERSION:
+        if (
+            state is None
+            or state["version"] != SCHEMA_VERSION
+            or state.get("database") != (_log_identity())
+        ):
             self._wipe()
         self._open()
         ids = list(Game.objects.order_by("pk").values_list("pk", flat=True))
-        writer = self._writer(len(ids))
-        writer.delete_all_documents()
-        self._index_games(writer, ids, progress)
-        self._commit(writer, head)
+        with self._writing(len(ids)) as writer:
+            writer.delete_all_documents()
+            self._index_games(writer, ids, progress)
+            self._commit(writer, head)
         return len(ids)
 
     def _apply(self, after: int, head: int, progress: Progress | None) -> None:
@@ -210,11 +253,11 @@ class Replica:
                 )
             )
         )
-        writer = self._writer(len(ids))
-        for game_id in ids:
-            writer.delete_documents_by_term("id", game_id)
-        self._index_games(writer, ids, progress)
-        self._commit(writer, head)
+        with self._writing(len(ids)) as writer:
+            for game_id in ids:
+                writer.delete_documents_by_term("id", game_id)
+            self._index_games(writer, ids, progress)
+            self._commit(writer, head)
 
     def _index_games(self, writer, ids: list[int], progress: Progress | None) -> None:
         done = 0
@@ -230,6 +273,17 @@ class Replica:
         if size > CHUNK:
             return self.index.writer(settings.SEARCH_WRITER_HEAP_BYTES, 0)
         return self.index.writer(15_000_000, 1)
+
+    @contextmanager
+    def _writing(self, size: int) -> Iterator[Any]:
+        """A writer that is let go whatever happens: one left alive by a failed commit (the
+        disk full) would hold tantivy's lock, and every later write would fail on it."""
+        writer = self._writer(size)
+        try:
+            yield writer
+        except BaseException:
+            _release(writer)
+            raise
 
     def _commit(self, writer, seq: int) -> None:
         writer.commit()
@@ -257,7 +311,8 @@ class Replica:
 
     def _write_state(self, seq: int) -> None:
         temporary = self.path / "state.json.tmp"
-        temporary.write_text(json.dumps({"version": SCHEMA_VERSION, "seq": seq}))
+        state = {"version": SCHEMA_VERSION, "seq": seq, "database": _log_identity()}
+        temporary.write_text(json.dumps(state))
         os.replace(temporary, self.path / "state.json")
 
     @contextmanager
@@ -304,6 +359,51 @@ def documents(ids: Iterable[int]) -> Iterator[tantivy.Document]:
     for row in Game.objects.filter(pk__in=ids).values_list(*_COLUMNS):
         game = SimpleNamespace(**dict(zip(_COLUMNS, row, strict=True)))
         yield game_document(game, author_slugs=slugs.get(game.pk, []))
+
+
+def _release(writer) -> None:
+    """Let a writer go after a failure (its lock with it), whatever state it was left in."""
+    for step in (writer.rollback, writer.wait_merging_threads):
+        try:
+            step()
+        except (OSError, ValueError, RuntimeError):
+            pass
+
+
+class IndexUnavailable(RuntimeError):
+    """No committed replica to search: never built, and building it failed (the disk full)."""
+
+
+def _log_head() -> int:
+    from catalogue.models import SearchChange
+
+    return SearchChange.objects.aggregate(head=Max("id"))["head"] or 0
+
+
+def _log_position() -> tuple[int, str]:
+    """The change log's end and its database's identity, in one query (read at every sync)."""
+    from catalogue.models import SearchChange, SearchLogIdentity
+
+    newest = SearchChange.objects.order_by("-id").values("id")[:1]
+    row = (
+        SearchLogIdentity.objects.order_by("pk")
+        .annotate(head=Subquery(newest))
+        .values_list("head", "token")
+        .first()
+    )
+    if row is None:
+        return _log_head(), _log_identity()
+    return row[0] or 0, str(row[1])
+
+
+def _log_identity() -> str:
+    """The token naming this database's change log (made on first use if a flush removed it)."""
+    from catalogue.models import SearchLogIdentity
+
+    token = SearchLogIdentity.objects.order_by("pk").values_list("token", flat=True).first()
+    if token is None:
+        token = SearchLogIdentity.objects.get_or_create(pk=1)[0].token
+    return str(token)
 
 
 def _log_floor() -> int:

@@ -237,6 +237,9 @@ SEARCH_INDEX_DIR = os.environ.get("SEARCH_INDEX_DIR", str(BASE_DIR / "data" / "s
 SEARCH_SYNC_WAIT_SECONDS = float(os.environ.get("SEARCH_SYNC_WAIT_SECONDS", "1.0"))
 # How often a process reads the change log's end (one indexed MAX) to see other processes' edits.
 SEARCH_SYNC_INTERVAL_SECONDS = float(os.environ.get("SEARCH_SYNC_INTERVAL_SECONDS", "0.1"))
+# After a write the disk refused (full, read-only), searches answer from what the index has
+# committed and the write is tried again this many seconds later.
+SEARCH_RETRY_SECONDS = float(os.environ.get("SEARCH_RETRY_SECONDS", "5"))
 SEARCH_WRITER_HEAP_BYTES = int(os.environ.get("SEARCH_WRITER_HEAP_BYTES", str(200_000_000)))
 # Publishers and authors listed in the search facets (the most frequent; facet_size asks more).
 CATALOGUE_FACET_SIZE = 10
