@@ -1,14 +1,16 @@
-"""Fuzz the catalogue API against its own OpenAPI schema with schemathesis, on a live server.
+"""Fuzz the whole API (catalogue, imports, play) against its own OpenAPI schema with
+schemathesis, then with the hostile shapes of :mod:`bench.hostile`, on a live server.
 
-    .venv/bin/pip install schemathesis      # not a project dependency: only this script uses it
-    .venv/bin/python bench/api_fuzz.py [--examples 25] [--seed 1]
+    .venv/bin/python bench/api_fuzz.py [--examples 25] [--seed 1] [--hostile-rounds 1]
 
 Starts ``manage.py runserver`` on a free loopback port with a throwaway SQLite database holding
-the five sample records and a librarian (API token), loads ``/api/v1/schema/``, and for every
-catalogue operation (the play API's ``/matches/`` paths are left to their owners) generates
-``--examples`` valid and as many invalid requests. Each response goes through schemathesis'
-default checks (no server error, status code / content type / headers / body as documented,
-invalid data rejected, valid data accepted). Prints, per operation and in total, the cases run,
+the five sample records, a librarian (API token) and a match (its seat token), loads
+``/api/v1/schema/``, and for every operation generates ``--examples`` valid and as many invalid
+requests (the play API's with the match's code and seat token). Each response goes through
+schemathesis' default checks (no server error, status code / content type / headers / body as
+documented, invalid data rejected, valid data accepted). Then sends every hostile request of
+:func:`bench.hostile.hostile_requests` (path, query, body and header shapes), anonymous and
+authenticated, ``--hostile-rounds`` times. Prints, per operation and in total, the cases run,
 the failing cases and the server errors; the server is stopped at the end, whatever happens.
 Only 127.0.0.1 is ever contacted.
 """
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 import argparse
 import collections
+import http.client
+import json
 import os
 import signal
 import socket
@@ -28,6 +32,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.hostile import hostile_requests  # noqa: E402
+
 PYTHON = sys.executable
 HOST = "127.0.0.1"
 
@@ -81,9 +88,13 @@ class Figures:
         self.examples: dict[str, str] = {}
 
 
-def _fuzz_operation(operation, mode, figures: Figures, base_url, headers, examples, seed) -> None:
+def _fuzz_operation(operation, mode, figures: Figures, base_url, world, examples, seed) -> None:
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hypothesis_seed
+    from schemathesis import GenerationMode
+
+    play = "/matches/" in operation.path
+    headers = {"X-Seat-Token": world["seat"]} if play else {"Authorization": world["auth"]}
 
     @hypothesis_seed(seed)
     @settings(
@@ -96,6 +107,8 @@ def _fuzz_operation(operation, mode, figures: Figures, base_url, headers, exampl
     @given(case=operation.as_strategy(generation_mode=mode))
     def run(case):
         figures.cases += 1
+        if mode == GenerationMode.POSITIVE and "code" in (case.path_parameters or {}):
+            case.path_parameters["code"] = world["code"]  # reach past the lookup too
         response = case.call(base_url=base_url, headers=headers, timeout=60)
         if response.status_code >= 500:
             figures.server_errors += 1
@@ -115,26 +128,74 @@ def _fuzz_operation(operation, mode, figures: Figures, base_url, headers, exampl
     run()
 
 
-def fuzz(schema_url: str, base_url: str, token: str, examples: int, seed: int) -> dict:
+def fuzz(schema_url: str, base_url: str, world: dict, examples: int, seed: int) -> dict:
     import schemathesis
     from schemathesis import GenerationMode
 
     schema = schemathesis.openapi.from_url(schema_url)
-    headers = {"Authorization": f"Token {token}"}
     results: dict[str, Figures] = {}
     for operation_result in schema.get_all_operations():
         operation = operation_result.ok()
-        if "/matches/" in operation.path:
-            continue
         label = f"{operation.method.upper()} {operation.path}"
         figures = results.setdefault(label, Figures())
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             try:
-                _fuzz_operation(operation, mode, figures, base_url, headers, examples, seed)
+                _fuzz_operation(operation, mode, figures, base_url, world, examples, seed)
             except Exception as error:  # the strategy itself could not generate data
                 if type(error).__name__ == "Unsatisfiable" and mode == GenerationMode.NEGATIVE:
                     continue  # nothing in this operation can be made invalid
                 figures.kinds[f"generation: {type(error).__name__}: {error}"[:200]] += 1
+    return results
+
+
+def start_match(port: int) -> tuple[str, str]:
+    """A match of a playable game against a bot: its code and the creator's seat token."""
+    connection = http.client.HTTPConnection(HOST, port, timeout=60)
+    connection.request("GET", "/api/v1/games/?playable=1")
+    slug = json.loads(connection.getresponse().read())["results"][0]["slug"]
+    seats = [{"kind": "local"}, {"kind": "bot", "level": "beginner"}]
+    body = json.dumps({"game": slug, "seats": seats})
+    connection.request("POST", "/api/v1/matches/", body, {"Content-Type": "application/json"})
+    created = json.loads(connection.getresponse().read())
+    return created["code"], created["token"]
+
+
+def hostile(port: int, schema: dict, world: dict, rounds: int) -> dict[str, Figures]:
+    """Every hostile request, anonymous and with the right credentials, ``rounds`` times."""
+    from urllib.parse import urlencode
+
+    results: dict[str, Figures] = {}
+    requests = list(hostile_requests(schema, world))
+    for _ in range(rounds):
+        for authenticated in (False, True):
+            for method, path, query, body, media_type, label, extra in requests:
+                headers = dict(extra)
+                if authenticated:
+                    key = "/matches/" in path
+                    headers.setdefault(*(
+                        ("X-Seat-Token", world["seat"]) if key
+                        else ("Authorization", world["auth"])
+                    ))  # fmt: skip
+                if body is not None:
+                    headers["Content-Type"] = media_type
+                    body = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else body
+                url = path + ("?" + urlencode(query, doseq=True) if query else "")
+                figures = results.setdefault(f"hostile: {label.split(' in ')[0]}", Figures())
+                figures.cases += 1
+                connection = http.client.HTTPConnection(HOST, port, timeout=60)
+                try:
+                    connection.request(method.upper(), url, body, headers)
+                    status = connection.getresponse().status
+                except (OSError, http.client.HTTPException) as error:
+                    status = 599  # the server dropped the connection: count it as an error
+                    figures.kinds[f"connection: {type(error).__name__}"] += 1
+                finally:
+                    connection.close()
+                if status >= 500:
+                    figures.server_errors += 1
+                    figures.failures += 1
+                    figures.examples.setdefault(label, f"{method.upper()} {url[:80]} -> {status}")
+                    figures.kinds[f"{status} on {label}"] += 1
     return results
 
 
@@ -143,6 +204,7 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=25, help="cases per operation and mode")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--details", action="store_true", help="failure kinds per operation")
+    parser.add_argument("--hostile-rounds", type=int, default=1, help="times each hostile request")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="ludo-fuzz-") as tmp:
@@ -152,6 +214,7 @@ def main() -> int:
             "DJANGO_SETTINGS_MODULE": "ludotheque.settings.dev",
             "DATABASE_URL": f"sqlite:///{tmp}/fuzz.sqlite3",
             "API_ANON_RATE": "100000/min",
+            "PLAY_API_RATE": "100000/min",
             "IMPORT_MAX_UPLOAD_BYTES": str(200_000),
         }
         token = prepare(env)
@@ -167,7 +230,13 @@ def main() -> int:
         try:
             base_url = f"http://{HOST}:{port}"
             wait_for(f"{base_url}/api/v1/schema/")
-            results = fuzz(f"{base_url}/api/v1/schema/", base_url, token, args.examples, args.seed)
+            code, seat = start_match(port)
+            world = {"auth": f"Token {token}", "code": code, "seat": seat, "id": "1"}
+            with urllib.request.urlopen(f"{base_url}/api/v1/schema/?format=json") as response:
+                schema = json.loads(response.read())
+            world["game"] = "alcatraz"
+            results = fuzz(f"{base_url}/api/v1/schema/", base_url, world, args.examples, args.seed)
+            results.update(hostile(port, schema, world, args.hostile_rounds))
         finally:
             os.killpg(server.pid, signal.SIGTERM)
             server.wait(timeout=30)
