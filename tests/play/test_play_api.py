@@ -267,11 +267,11 @@ def test_game_page_offers_jouer_only_with_an_engine(client, buffalo_game):
     assert client.get(reverse("play:setup", args=[other.slug])).status_code == 404
 
 
-def test_play_api_is_throttled_with_retry_after(client, created, settings):
+def test_full_answers_of_the_play_api_are_throttled_with_retry_after(client, created, settings):
     from django.core.cache import cache
 
     cache.clear()
-    settings.PLAY_API_RATE = "3/min"
+    settings.PLAY_VIEW_RATE = "3/min"
     url = API + created["code"] + "/"
     codes = [get(client, url).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
