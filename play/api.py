@@ -142,6 +142,7 @@ class MatchCreateView(PlayAPIView):
             game=game, seats=seats, options=data["options"], client=self.client(request)
         )
         body = match_state(match=match, token=token)
+        body["bot_queue"] = bot_queue(match)
         body["token"] = token
         body["url"] = request.build_absolute_uri(match.get_absolute_url()) + f"#jeton={token}"
         return Response(body, status=status.HTTP_201_CREATED)
