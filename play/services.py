@@ -348,7 +348,8 @@ def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
     state = engine.from_dict(match.state)
     bots = {s.index: s for s in match.seats.all() if s.kind == Seat.Kind.BOT}
     acting = [seat for seat in engine.to_act(state) if seat in bots]
-    if not acting:
+    if not acting:  # no bot's turn after all: no job is wanted for this version
+        Match.objects.filter(pk=match.pk, version=version).update(bot_to_move=False)
         return "dropped"
     seat = acting[0]
     rng = random.Random(f"{match.code}/bot/{match.plies}")

@@ -74,13 +74,17 @@ def _job_of(match_id: int, version: int):
 
 
 def live_job(*, match_id: int, version: int, since: datetime) -> bool:
-    """Whether a job for this turn waits, or runs and started after ``since`` (one that started
-    before was lost with its worker: marked failed so that it never counts again)."""
+    """Whether a job for this turn waits, or runs and started after ``since``. One that started
+    before was lost with its worker (a search lasts ``PLAY_BOT_MOVE_SECONDS``): it is marked
+    failed, so that it never counts again."""
     jobs = _job_of(match_id, version)
-    jobs.filter(status=TaskResultStatus.RUNNING, started_at__lt=since).update(
-        status=TaskResultStatus.FAILED, finished_at=timezone.now()
-    )
-    return jobs.filter(status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING]).exists()
+    if jobs.filter(status=TaskResultStatus.READY).exists():
+        return True
+    running = jobs.filter(status=TaskResultStatus.RUNNING)
+    if running.filter(started_at__gte=since).exists():
+        return True
+    running.update(status=TaskResultStatus.FAILED, finished_at=timezone.now())
+    return False
 
 
 def queue_position(*, match_id: int, version: int) -> dict | None:
@@ -129,7 +133,7 @@ def recovery_cutoff() -> datetime:
     return timezone.now() - timedelta(seconds=settings.PLAY_BOT_RECOVERY_SECONDS)
 
 
-def prune_finished(*, older_than: timedelta = timedelta(minutes=10)) -> int:
+def prune_finished(*, older_than: timedelta = timedelta(minutes=2)) -> int:
     """Delete the bot jobs finished long enough ago (their rows are of no further use)."""
     deleted, _ = (
         _jobs()

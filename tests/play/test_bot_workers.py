@@ -209,3 +209,12 @@ def test_a_long_queue_makes_the_page_say_the_computer_is_busy(
     page = client.get(f"/parties/{match.code}/").content.decode()
     texts = json.loads(page.split('id="play-texts" type="application/json">')[1].split("<")[0])
     assert texts["busy"].startswith("L'ordinateur est occupé")
+
+
+def test_a_job_that_finds_a_person_s_turn_clears_the_mark(queued, buffalo_game):
+    """(Matches marked by the migration: a person's turn after all gets no job again.)"""
+    match, _token = match_start(game=buffalo_game, seats=PERSON_THEN_BOT)
+    Match.objects.filter(pk=match.pk).update(bot_to_move=True)
+    assert match_bot_turn(match_id=match.pk, version=match.version) == "dropped"
+    match.refresh_from_db()
+    assert not match.bot_to_move and match.plies == 0
