@@ -417,7 +417,13 @@ def main() -> int:
             f"Machine's bound: {cores} cores × 60 s / ({per_move:.2f} s × {needed:.0f}) ≈ "
             f"{bound:.0f} such tables (all cores to the bots)"
         )
-    print(f"load average of the machine: {os.getloadavg()[0]:.1f} ({cores} cores)")
+    load = os.getloadavg()[0]
+    print(f"load average of the machine: {load:.1f} ({cores} cores)")
+    if load > cores:
+        print(
+            "  (busier than its cores: the bots, which think to a deadline, got less CPU a move "
+            "than on a quiet machine, so the bound above is optimistic)"
+        )
     print(f"server log: {server_log.count('Traceback')} traceback(s)")
     return 0
 

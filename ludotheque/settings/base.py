@@ -222,8 +222,9 @@ PLAY_BOT_MOVE_SECONDS = float(os.environ.get("PLAY_BOT_MOVE_SECONDS", "2.0"))
 # How many bot workers `manage.py bot_workers` starts: by default the machine's cores minus
 # those the web workers need (PLAY_WEB_CORES), at least one.
 PLAY_WEB_CORES = int(os.environ.get("PLAY_WEB_CORES", "1"))
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
-    1, (os.cpu_count() or 1) - PLAY_WEB_CORES
+    1, (_CORES or 1) - PLAY_WEB_CORES
 )
 # The bot workers' CPU priority (nice, 0–19): a core the web also needs serves visitors first.
 PLAY_BOT_NICE = int(os.environ.get("PLAY_BOT_NICE", "5"))
