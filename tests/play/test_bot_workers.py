@@ -218,3 +218,26 @@ def test_a_job_that_finds_a_person_s_turn_clears_the_mark(queued, buffalo_game):
     assert match_bot_turn(match_id=match.pk, version=match.version) == "dropped"
     match.refresh_from_db()
     assert not match.bot_to_move and match.plies == 0
+
+
+def test_a_table_whose_bot_just_played_goes_to_the_back(queued, db):
+    """Two tables of one client, each with two bots to move in a row: they take turns."""
+    from tests.factories import make_game
+
+    game = make_game("Alcatraz", engine="alcatraz", min_players=2, max_players=4)
+    seats = [SeatSpec("local"), SeatSpec("bot", bot_level="beginner"),
+             SeatSpec("bot", bot_level="beginner")]  # fmt: skip
+    tables = []
+    for _ in range(2):
+        match, token = match_start(game=game, seats=seats, client="198.51.100.3")
+        state = services.get_game("alcatraz").engine.from_dict(match.state)
+        move = services.get_game("alcatraz").engine.legal_moves(state, 0)[0]
+        match_play_move(
+            match=match, token=token, seat=0, move=move, expected_version=match.version,
+            client="198.51.100.3",
+        )  # fmt: skip
+        tables.append(match.pk)
+    order = []
+    while job := run_next_job():
+        order.append(job.args_kwargs["kwargs"]["match_id"])
+    assert order[:4] == [tables[0], tables[1], tables[0], tables[1]]

@@ -228,7 +228,7 @@ def test_setup_page_starts_a_match_and_sends_the_token_in_the_fragment(client, b
     assert [s.kind for s in match.seats.all()] == ["local", "bot"]
 
 
-def test_setup_page_charges_the_bots_time_to_the_client_address(client, buffalo_game, monkeypatch):
+def test_setup_page_queues_the_bots_turn_for_the_client_address(client, buffalo_game, monkeypatch):
     from play import services
 
     charged = []
