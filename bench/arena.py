@@ -49,7 +49,7 @@ from bench.arena_stats import (  # noqa: E402
 
 REFERENCE_PLAYERS = ("random", "greedy", "oneply")
 DEFAULT_SECONDS = (
-    2.0  # the web request's bot budget (PLAY_BOT_BUDGET_SECONDS); levels cap their own
+    2.0  # a bot worker's thinking time a move (PLAY_BOT_MOVE_SECONDS); levels cap their own
 )
 DEFAULT_OPENING = 2
 DEFAULT_MAX_PLIES = 20_000  # a game still running then is scored a draw

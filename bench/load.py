@@ -1,30 +1,29 @@
-"""Load test: visitors against gunicorn on PostgreSQL with the production settings, quiet and
-under attack (issue 9: bot-only matches, throttle bypass, huge moves).
+"""Load test: a room full of players (issue 41) against gunicorn and the bot workers, on
+PostgreSQL with the production settings.
 
-    .venv/bin/python bench/load.py [--visitors 6] [--seconds 20] [--workers 4]
+    .venv/bin/python bench/load.py [--people 8] [--seconds 60] [--answer 5] [--workers 4]
+                                   [--bot-workers N]
 
 Starts a temporary PostgreSQL server (scripts/pgtemp.py), migrates, imports the sample
-collection, collects the static files, and serves the production settings with
+collection, collects the static files, serves the production settings with
 ``gunicorn ludotheque.wsgi --workers 4`` on a free loopback port (``DJANGO_SECURE_SSL_REDIRECT=0``:
-plain HTTP on loopback). Then, from client processes separate from the server:
+plain HTTP on loopback) and starts ``manage.py bot_workers`` (``--bot-workers``, default its
+own: the cores minus one). Then, from client processes separate from the server:
 
-* **visitors** — each from its own loopback address (127.0.0.10, .11…), in a loop with a
-  pause that keeps each under the anonymous API limit: the search API, a game page, the play
-  API (a hot-seat Prairie match: polls with ``If-None-Match`` and moves; a new match when one
-  ends) and a minimal Django view
-  (``/healthz``, no database) for the server's own floor;
-* **attackers** (second run only, 8 of them, 127.0.0.100…) — each in a loop: create an
-  Alcatraz table of four strong bots with ``turn_limit`` 0 (refused), then one human and three
-  strong bots, poll it and move whenever they may (with a copy of the move carrying 1,000 extra
-  keys); every third round the search API and the token endpoint with a random
-  ``X-Forwarded-For`` (password guesses); every tenth round a 4 MB move body. At
-  ``--attack-scale 1`` the eight poll about 200 times a minute in all, the attack of issue 9
-  ("eight anonymous pollers, ~200 requests/min"); ``--attack-scale 6`` is six times as fast.
+* **people** — each from its own loopback address (127.0.0.10, .11…), one table each over the
+  five games in turn, against 1 to 3 bots (intermediate or strong, alternately): polls every
+  0.7 s with ``If-None-Match`` as the page does, and when it is their turn answers after
+  ``--answer`` seconds (± half) with a random legal move; a new table when one ends;
+* **visitors** (``--visitors``, 2) — the search API and a game page in a loop, as someone
+  browsing the catalogue while the room plays.
 
-Prints, for each run and request kind, requests/s and p50/p95/p99 latency (ms), what the
-attackers got (status counts), and each visitor kind's p95 under attack over its quiet p95.
-Only loopback addresses are contacted; every loop stops after ``--seconds``; the server and
-the database are stopped at the end, whatever happens.
+Prints the bots' reply time (from the person's move to their turn again: p50/p95/max), moves a
+minute (people's and bots'), the share of the machine's CPU the bot workers used and their CPU
+time per bot move, the visitors' latency, every request kind's errors, and the machine's bound:
+the bots' CPU per move × the bot moves a table needs a minute (its bots × 60 / answer time),
+against the cores → how many such tables the machine can serve. Only loopback addresses are
+contacted; every loop stops after ``--seconds``; the servers and the database are stopped at the
+end, whatever happens.
 """
 
 from __future__ import annotations
@@ -105,111 +104,94 @@ def _json(content: bytes) -> dict:
         return {}
 
 
-def visitor(port: int, index: int, deadline: float, out: list) -> None:
+GAMES = ["prairie-ou-buffalo", "alcatraz", "bataclan", "pow-wow", "ta-yu"]
+LEVELS = ["intermediate", "strong"]
+#: How often a page polls (PLAY_POLL_INTERVAL_MS).
+POLL_SECONDS = 0.7
+
+
+def person(port: int, index: int, deadline: float, out: list, answer: float) -> None:
+    """One person at a table of their own, playing against bots; records request latencies,
+    the bots' reply times (``bot reply``) and finished tables."""
     client = Client(port, f"127.0.0.{10 + index}")
     rng = random.Random(index)
-    words = ["strategie", "prisonnier", "buffle", "cartes", "jeu", "ta yu"]
-    match, token, etag = None, None, None
-
-    def record(kind, status, seconds):
-        out.append((kind, status, seconds))
+    table = index
+    match = token = etag = state = None
+    moved_at = None  # when the person's move was answered: the bots' clock starts
 
     while time.monotonic() < deadline:
-        status, content, _e, seconds = client.request(
-            "GET", f"/api/v1/games/?q={rng.choice(words).replace(' ', '+')}"
-        )
-        record("search API", status, seconds)
-        status, _c, _e, seconds = client.request("GET", "/jeux/alcatraz/")
-        record("game page", status, seconds)
         if match is None:
-            body = {"game": "prairie-ou-buffalo", "seats": [{"kind": "local"}, {"kind": "local"}]}
-            status, content, _e, seconds = client.request("POST", "/api/v1/matches/", body)
-            record("play: create", status, seconds)
+            slug, bots = GAMES[table % len(GAMES)], 1 + table % 3
+            level = LEVELS[table % len(LEVELS)]
+            table += 1
+            for count in range(bots, 0, -1):  # fewer bots where the game seats fewer
+                seats = [{"kind": "local"}] + [{"kind": "bot", "level": level}] * count
+                status, content, _e, seconds = client.request(
+                    "POST", "/api/v1/matches/", {"game": slug, "seats": seats}
+                )
+                out.append(("play: create", status, seconds))
+                if status != 400:
+                    break
+            if status != 201:
+                time.sleep(1)
+                continue
             state = _json(content)
-            match, token, etag = state.get("code"), state.get("token"), None
-        else:
-            headers = {"X-Seat-Token": token, **({"If-None-Match": etag} if etag else {})}
-            status, content, new_etag, seconds = client.request(
-                "GET", f"/api/v1/matches/{match}/", headers=headers
-            )
-            record("play: poll", status, seconds)
-            if status == 200:
-                state, etag = _json(content), new_etag
-                if state.get("status") == "finished" or not state.get("legal_moves"):
-                    match = None
-                else:
-                    body = {
-                        "seat": state["viewer"],
-                        "move": state["legal_moves"][0],
-                        "expected_version": state["version"],
-                    }
-                    status, _c, _e, seconds = client.request(
-                        "POST", f"/api/v1/matches/{match}/moves/", body, {"X-Seat-Token": token}
-                    )
-                    record("play: move", status, seconds)
-        status, _c, _e, seconds = client.request("GET", "/healthz")
-        record("minimal view", status, seconds)
-        time.sleep(VISITOR_PAUSE)
-
-
-#: An attacker's pause between rounds at ``--attack-scale 1``: eight poll 200 times a minute.
-ATTACKER_PAUSE = 2.4
-
-
-def attacker(port: int, index: int, deadline: float, out: list, scale: float = 1.0) -> None:
-    client = Client(port, f"127.0.0.{100 + index}")
-    strong = {"kind": "bot", "level": "strong"}
-    options = {"turn_limit": 0}
-    match, token = None, None
-    huge = b'{"seat": 0, "expected_version": 0, "move": {"pad": "' + b"x" * 4_000_000 + b'"}}'
-    n = 0
-    while time.monotonic() < deadline:
-        n += 1
-        time.sleep(ATTACKER_PAUSE / scale)
-        if match is None:
-            body = {"game": "alcatraz", "seats": [strong] * 4, "options": options}
-            out.append(("bots-only table", client.request("POST", "/api/v1/matches/", body)[0]))
-            body = {"game": "alcatraz", "seats": [{"kind": "local"}] + [strong] * 3}
-            status, content, _e, _s = client.request(
-                "POST", "/api/v1/matches/", {**body, "options": options}
-            )
-            state = _json(content)
-            match, token = state.get("code"), state.get("token")
+            match, token, etag = state["code"], state["token"], None
+            out.append(("table", slug, count))
+            moved_at = time.monotonic()  # the bots may move first
             continue
-        status, content, _e, _s = client.request(
-            "GET", f"/api/v1/matches/{match}/", headers={"X-Seat-Token": token}
+        headers = {"X-Seat-Token": token, **({"If-None-Match": etag} if etag else {})}
+        status, content, new_etag, seconds = client.request(
+            "GET", f"/api/v1/matches/{match}/", headers=headers
         )
-        out.append(("poll bot match", status))
-        state = _json(content)
-        if status == 200 and state.get("legal_moves"):
-            move = {
-                "seat": state["viewer"],
-                "move": state["legal_moves"][0],
-                "expected_version": state["version"],
-            }
-            extra = {**move, "move": {**move["move"], **{f"k{i}": i for i in range(1000)}}}
-            out.append(
-                ("move, 1000 extra keys",
-                 client.request("POST", f"/api/v1/matches/{match}/moves/", extra,
-                                {"X-Seat-Token": token})[0])
-            )  # fmt: skip
-            out.append(
-                ("move (legal)",
-                 client.request("POST", f"/api/v1/matches/{match}/moves/", move,
-                                {"X-Seat-Token": token})[0])
-            )  # fmt: skip
-        if status == 200 and state.get("status") == "finished":
+        out.append(("play: poll", status, seconds))
+        if status == 200:
+            state, etag = _json(content), new_etag
+            if (state.get("bot_queue") or {}).get("busy"):
+                out.append(("busy", match, 0))
+        if status not in (200, 304):
+            time.sleep(POLL_SECONDS)
+            continue
+        if state.get("status") == "finished":
+            out.append(("finished", match, 0))
             match = None
-        if n % 10 == 0:
-            status = client.request("POST", f"/api/v1/matches/{match}/moves/", huge)[0]
-            out.append(("move, 4 MB body", status))
-        if n % 3 == 0:
-            forged = {"X-Forwarded-For": ".".join(str(b) for b in secrets.token_bytes(4))}
-            status = client.request("GET", "/api/v1/games/?q=x", None, forged)[0]
-            out.append(("search, forged XFF", status))
-            guess = {"username": "admin", "password": secrets.token_hex(6)}
-            status = client.request("POST", "/api/v1/auth/token/", guess, forged)[0]
-            out.append(("password guess", status))
+            continue
+        mine = state.get("viewer") in state.get("to_act", []) and state.get("legal_moves")
+        if not mine:
+            time.sleep(POLL_SECONDS)
+            continue
+        if moved_at is not None:
+            out.append(("bot reply", 200, time.monotonic() - moved_at))
+            moved_at = None
+        time.sleep(answer * rng.uniform(0.5, 1.5))  # the person thinks
+        body = {
+            "seat": state["viewer"],
+            "move": rng.choice(state["legal_moves"]),
+            "expected_version": state["version"],
+        }
+        status, content, _e, seconds = client.request(
+            "POST", f"/api/v1/matches/{match}/moves/", body, {"X-Seat-Token": token}
+        )
+        out.append(("play: move", status, seconds))
+        etag = None
+        if status == 200:
+            state = _json(content)
+            if state.get("status") == "active" and state.get("viewer") not in state["to_act"]:
+                moved_at = time.monotonic()
+
+
+def visitor(port: int, index: int, deadline: float, out: list) -> None:
+    """Someone browsing the catalogue while the room plays."""
+    client = Client(port, f"127.0.0.{200 + index}")
+    rng = random.Random(index)
+    words = ["strategie", "prisonnier", "buffle", "cartes", "jeu", "ta yu"]
+    while time.monotonic() < deadline:
+        query = rng.choice(words).replace(" ", "+")
+        status, _c, _e, seconds = client.request("GET", f"/api/v1/games/?q={query}")
+        out.append(("search API", status, seconds))
+        status, _c, _e, seconds = client.request("GET", f"/jeux/{rng.choice(GAMES)}/")
+        out.append(("game page", status, seconds))
+        time.sleep(VISITOR_PAUSE)
 
 
 def _clients(role, port: int, count: int, seconds: float, queue, *extra) -> None:
@@ -227,42 +209,30 @@ def _clients(role, port: int, count: int, seconds: float, queue, *extra) -> None
     queue.put(out)
 
 
-def run(
-    port: int, visitors: int, seconds: float, attackers: int, scale: float = 1.0
-) -> tuple[list, list]:
-    """Visitors (and attackers) in processes of their own; their records."""
+def run(port: int, people: int, visitors: int, seconds: float, answer: float) -> list:
+    """People and visitors in processes of their own; their records."""
     context = multiprocessing.get_context("spawn")
-    queues = {"visitors": context.Queue(), "attackers": context.Queue()}
+    queue = context.Queue()
     processes = [
-        context.Process(
-            target=_clients, args=(visitor, port, visitors, seconds, queues["visitors"])
-        )
+        context.Process(target=_clients, args=(person, port, people, seconds, queue, answer)),
+        context.Process(target=_clients, args=(visitor, port, visitors, seconds, queue)),
     ]
-    if attackers:
-        processes.append(
-            context.Process(
-                target=_clients,
-                args=(attacker, port, attackers, seconds, queues["attackers"], scale),
-            )
-        )
     for process in processes:
         process.start()
-    results = {"visitors": queues["visitors"].get()}
-    results["attackers"] = queues["attackers"].get() if attackers else []
+    records = queue.get() + queue.get()
     for process in processes:
         process.join()
-    return results["visitors"], results["attackers"]
+    return records
 
 
 # --------------------------------------------------------------------------- figures
 
 
-def server_cpu(group: int) -> dict[str, float]:
-    """CPU seconds used so far by the server's threads (process group ``group``), split by their
-    priority: ``normal`` (requests) and ``low`` (nice > 0: bot searches, password hashes).
-    Unlike latencies, these do not depend on what else the machine is doing."""
+def cpu_seconds(group: int) -> float:
+    """CPU seconds used so far by every thread of process group ``group`` (the web server's, or
+    the bot workers'). Unlike latencies, this does not depend on what else the machine does."""
     tick = os.sysconf("SC_CLK_TCK")
-    used = {"normal": 0.0, "low": 0.0}
+    used = 0.0
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
@@ -277,8 +247,7 @@ def server_cpu(group: int) -> dict[str, float]:
                 fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            seconds = (int(fields[11]) + int(fields[12])) / tick  # utime + stime
-            used["low" if int(fields[16]) > 0 else "normal"] += seconds
+            used += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
     return used
 
 
@@ -300,7 +269,7 @@ def summary(records: list, seconds: float) -> dict[str, dict]:
             "rps": len(items) / seconds,
             "p50": statistics.median(latencies) if latencies else float("nan"),
             "p95": percentile(latencies, 95) if latencies else float("nan"),
-            "p99": percentile(latencies, 99) if latencies else float("nan"),
+            "max": max(latencies) if latencies else float("nan"),
             "errors": {s: c for s, c in statuses.items() if not 200 <= s < 400},
         }
     return table
@@ -309,20 +278,29 @@ def summary(records: list, seconds: float) -> dict[str, dict]:
 def print_table(title: str, table: dict[str, dict]) -> None:
     print(f"\n{title}")
     print(
-        f"  {'request':<14} {'n':>6} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  errors"
+        f"  {'request':<14} {'n':>6} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  errors"
     )
     for kind in sorted(table):
         row = table[kind]
         print(
             f"  {kind:<14} {row['n']:>6} {row['rps']:>7.1f} {row['p50']:>8.1f} "
-            f"{row['p95']:>8.1f} {row['p99']:>8.1f}  {row['errors'] or ''}"
+            f"{row['p95']:>8.1f} {row['max']:>8.1f}  {row['errors'] or ''}"
         )
+
+
+def bot_moves(database_url: str) -> int:
+    """How many bot moves the database holds."""
+    import psycopg
+
+    with psycopg.connect(database_url) as connection:
+        return connection.execute("SELECT count(*) FROM play_moverecord WHERE by_bot").fetchone()[0]
 
 
 # --------------------------------------------------------------------------- server
 
 
-def serve(database_url: str, workers: int, tmp: Path):
+def serve(database_url: str, workers: int, bot_workers: int | None, tmp: Path):
+    """gunicorn and the bot workers, each in a process group of its own; (port, groups, log)."""
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
         "DJANGO_SETTINGS_MODULE": "ludotheque.settings.production",
@@ -338,96 +316,115 @@ def serve(database_url: str, workers: int, tmp: Path):
                     ["collectstatic", "--noinput"]):  # fmt: skip
         subprocess.run([*manage, *command, "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()
-    log = open(tmp / "gunicorn.log", "w")  # noqa: SIM115
+    log = open(tmp / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen(
         [GUNICORN, "ludotheque.wsgi", "--workers", str(workers), "--bind", f"{HOST}:{port}",
          "--timeout", "30"],
         cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True,
     )  # fmt: skip
+    count = ["--workers", str(bot_workers)] if bot_workers else []
+    bots = subprocess.Popen(
+        [*manage, "bot_workers", *count], cwd=ROOT, env=env, stdout=log, stderr=log,
+        start_new_session=True,
+    )  # fmt: skip
+    groups = [server.pid, bots.pid]
     client = Client(port, HOST)
     for _ in range(100):
         if client.request("GET", "/healthz")[0] == 200:
-            return server, port, log
+            return port, groups, log
         time.sleep(0.2)
-    os.killpg(server.pid, signal.SIGTERM)
-    raise RuntimeError("gunicorn did not start; see " + str(tmp / "gunicorn.log"))
+    stop(groups)
+    raise RuntimeError("gunicorn did not start; see " + str(tmp / "server.log"))
+
+
+def stop(groups: list[int]) -> None:
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    time.sleep(3)
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--visitors", type=int, default=6)
-    parser.add_argument("--attackers", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--people", type=int, default=8, help="people, each at a table of bots")
+    parser.add_argument("--visitors", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--answer", type=float, default=5.0, help="a person's answer time (s)")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument(
-        "--attack-scale", type=float, default=1.0,
-        help="attackers' pace: 1 = issue 9's eight pollers (~200 polls/min in all)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--rounds", type=int, default=1,
-        help="quiet and attacked runs alternate this many times (their records pooled), so that "
-        "a change in the machine's other load weighs on both alike",
-    )  # fmt: skip
-    args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="ludo-load-") as tmp, postgres_server() as url:
-        server, port, log = serve(url, args.workers, Path(tmp))
-        try:
-            quiet, attacked, attacks = [], [], []
-            cpu = {"quiet": collections.Counter(), "attacked": collections.Counter()}
-
-            def measured(kind, *run_args):
-                before = server_cpu(server.pid)
-                records = run(port, *run_args)
-                after = server_cpu(server.pid)
-                cpu[kind].update({k: after[k] - before[k] for k in after})
-                return records
-
-            for _round in range(args.rounds):
-                quiet += measured("quiet", args.visitors, args.seconds, 0)[0]
-                visits, attacks_now = measured(
-                    "attacked", args.visitors, args.seconds, args.attackers, args.attack_scale
-                )
-                attacked += visits
-                attacks += attacks_now
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
-            log.close()
-        tracebacks = (Path(tmp) / "gunicorn.log").read_text().count("Traceback")
-    print(f"gunicorn --workers {args.workers}, PostgreSQL, production settings; "
-          f"{args.visitors} visitors, {args.rounds} × {args.seconds:.0f} s per run")  # fmt: skip
-    seconds = args.seconds * args.rounds
-    quiet_table = summary(quiet, seconds)
-    attacked_table = summary(attacked, seconds)
-    print_table("Quiet run (visitors only)", quiet_table)
-    print_table(
-        f"Under attack ({args.attackers} attackers, pace ×{args.attack_scale:g}: "
-        f"{sum(kind == 'poll bot match' for kind, _status in attacks) * 60 / seconds:.0f}"
-        " bot-match polls a minute)",
-        attacked_table,
+        "--bot-workers", type=int, default=None, help="default: bot_workers' own (cores - 1)"
     )
-    print("\nWhat the attackers got (status: count)")
-    by_kind: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    for kind, status in attacks:
-        by_kind[kind][status] += 1
-    for kind in sorted(by_kind):
-        print(f"  {kind:<22} {dict(sorted(by_kind[kind].items()))}")
-    print("\nVisitors' p95 under attack / quiet p95")
-    worst = 0.0
-    for kind in sorted(quiet_table):
-        ratio = attacked_table[kind]["p95"] / quiet_table[kind]["p95"]
-        few = quiet_table[kind]["n"] < 30
-        worst = worst if few else max(worst, ratio)
-        print(f"  {kind:<14} {ratio:5.2f}×{'  (too few requests to count)' if few else ''}")
-    print(f"  worst          {worst:5.2f}×  (goal: at most 2×)")
-    print("\nServer CPU (gunicorn, seconds of CPU per second of run)")
-    for kind in ("quiet", "attacked"):
-        normal, low = cpu[kind]["normal"] / seconds, cpu[kind]["low"] / seconds
+    args = parser.parse_args()
+    cores = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory(prefix="ludo-load-") as tmp, postgres_server() as url:
+        port, groups, log = serve(url, args.workers, args.bot_workers, Path(tmp))
+        try:
+            bots_before = bot_moves(url)
+            before = [cpu_seconds(group) for group in groups]
+            started = time.monotonic()
+            records = run(port, args.people, args.visitors, args.seconds, args.answer)
+            elapsed = time.monotonic() - started
+            after = [cpu_seconds(group) for group in groups]
+            bots_played = bot_moves(url) - bots_before
+        finally:
+            stop(groups)
+            log.close()
+        server_log = (Path(tmp) / "server.log").read_text()
+    web_cpu, bot_cpu = (after[i] - before[i] for i in range(2))
+    requests = [r for r in records if isinstance(r[1], int)]
+    tables = [r for r in records if r[0] == "table"]
+    people_moves = sum(1 for kind, status, _s in requests if kind == "play: move" and status == 200)
+    busy_tables = len({match for kind, match, _s in records if kind == "busy"})
+    finished = len({match for kind, match, _s in records if kind == "finished"})
+    print(
+        f"gunicorn --workers {args.workers} + bot workers "
+        f"({args.bot_workers or 'default'}), PostgreSQL, production settings; {cores} cores"
+    )
+    print(
+        f"{args.people} people at a table each (1–3 bots, intermediate/strong, the five games), "
+        f"answer time {args.answer:g} s; {args.visitors} visitors; {elapsed:.0f} s"
+    )
+    print_table("Requests", summary(requests, elapsed))
+    print(f"\nTables started: {len(tables)} ({finished} finished); by game and bots:")
+    for (slug, count), n in sorted(collections.Counter((r[1], r[2]) for r in tables).items()):
+        print(f"  {slug:<20} {count} bot(s): {n}")
+    print(f"Tables whose page said « L'ordinateur est occupé » at least once: {busy_tables}")
+    print(
+        f"\nMoves a minute: {people_moves * 60 / elapsed:.0f} by people, "
+        f"{bots_played * 60 / elapsed:.0f} by bots"
+    )
+    print(
+        f"CPU (share of the machine's {cores} cores): web {web_cpu / elapsed / cores:.0%}, "
+        f"bot workers {bot_cpu / elapsed / cores:.0%}"
+    )
+    if bots_played:
+        per_move = bot_cpu / bots_played
+        bots_per_table = sum(r[2] for r in tables) / len(tables)
+        needed = bots_per_table * 60 / args.answer  # bot moves a table asks for, a minute
+        bound = cores * 60 / (per_move * needed)
         print(
-            f"  {kind:<9} normal priority {normal:5.2f}   lowest priority (bots, hashes) {low:5.2f}"
+            f"Bots' CPU per move: {per_move * 1000:.0f} ms; a table of {bots_per_table:.1f} bots "
+            f"whose person answers in {args.answer:g} s needs {needed:.0f} bot moves a minute"
         )
-    print(f"load average of the machine: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
-    print(f"server log: {tracebacks} traceback(s)")
+        print(
+            f"Machine's bound: {cores} cores × 60 s / ({per_move:.2f} s × {needed:.0f}) ≈ "
+            f"{bound:.0f} such tables (all cores to the bots)"
+        )
+    load = os.getloadavg()[0]
+    print(f"load average of the machine: {load:.1f} ({cores} cores)")
+    if load > cores:
+        print(
+            "  (busier than its cores: the bots, which think to a deadline, got less CPU a move "
+            "than on a quiet machine, so the bound above is optimistic)"
+        )
+    print(f"server log: {server_log.count('Traceback')} traceback(s)")
     return 0
 
 

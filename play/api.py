@@ -7,43 +7,45 @@ illegal moves) beside a message in the request's language.
 
 from __future__ import annotations
 
-from django.conf import settings
+import hashlib
+
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from catalogue.models import Game
 from ludotheque.clients import client_address
 from ludotheque.parsers import BoundedJSONField
 
+from . import tasks
 from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
 from .errors import PlayError
-from .models import Seat
-from .selectors import match_get, match_legal_moves, match_replay, match_state
+from .models import Match, Seat
+from .selectors import MatchNotFound, match_get, match_legal_moves, match_replay, match_state
 from .services import (
     SeatSpec,
-    controlled_seats,
-    match_advance_bots,
     match_next_round,
     match_play_move,
+    match_recover_bot_turn,
     match_start,
     match_undo,
     seat_join,
 )
+from .throttles import (
+    TOKEN_HEADER,
+    PlayCreateThrottle,
+    PlayMoveAddressThrottle,
+    PlayMoveTokenThrottle,
+    PlayViewThrottle,
+)
 
-TOKEN_HEADER = "HTTP_X_SEAT_TOKEN"
-
-
-class PlayThrottle(ScopedRateThrottle):
-    """Per-client rate of the play API, read from ``settings.PLAY_API_RATE`` at each request."""
-
-    def get_rate(self) -> str:
-        return settings.PLAY_API_RATE
+#: What a move (undo, join, next round) counts against: its seat token and its address.
+MOVE_THROTTLES = [PlayMoveTokenThrottle, PlayMoveAddressThrottle]
 
 
 class SeatSpecSerializer(serializers.Serializer):
@@ -78,9 +80,8 @@ class PlayAPIView(APIView):
     # Seat tokens authorise play; no session, hence no CSRF token needed from scripts.
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    # Pages poll about once a second: a scope of its own, more generous than the catalogue's.
-    throttle_classes = [PlayThrottle]
-    throttle_scope = "play"
+    # Reads that build a match's view count per address; writes say what they count against.
+    throttle_classes = [PlayViewThrottle]
 
     def handle_exception(self, exc):
         if isinstance(exc, PlayError):
@@ -88,7 +89,7 @@ class PlayAPIView(APIView):
         return super().handle_exception(exc)
 
     def client(self, request) -> str:
-        """The client's address, as the throttles see it (bot time is counted per client)."""
+        """The client's address, as the throttles see it (bot jobs are shared out per client)."""
         return client_address(request)
 
     def token(self, request) -> str | None:
@@ -106,14 +107,26 @@ class PlayAPIView(APIView):
         return serializer.validated_data
 
     def state_response(self, request, match, code=status.HTTP_200_OK, seat=None):
-        response = Response(
-            match_state(match=match, token=self.token(request), seat=seat), status=code
-        )
+        body = match_state(match=match, token=self.token(request), seat=seat)
+        body["bot_queue"] = bot_queue(match)
+        response = Response(body, status=code)
         patch_cache_control(response, no_store=True)
         return response
 
 
+def bot_queue(match: Match) -> dict | None:
+    """Where the match's bot turn stands in the workers' queue (see the schema's ``bot_queue``)."""
+    if not match.bot_to_move or match.status != Match.Status.ACTIVE:
+        return None
+    where = tasks.queue_position(match_id=match.pk, version=match.version)
+    if where is None:
+        return None
+    return {"position": where["position"], "busy": where["waited"] >= tasks.busy_seconds()}
+
+
 class MatchCreateView(PlayAPIView):
+    throttle_classes = [PlayCreateThrottle]
+
     @extend_schema(
         tags=["play"],
         request=MatchCreateSerializer,
@@ -130,13 +143,20 @@ class MatchCreateView(PlayAPIView):
             game=game, seats=seats, options=data["options"], client=self.client(request)
         )
         body = match_state(match=match, token=token)
+        body["bot_queue"] = bot_queue(match)
         body["token"] = token
         body["url"] = request.build_absolute_uri(match.get_absolute_url()) + f"#jeton={token}"
         return Response(body, status=status.HTTP_201_CREATED)
 
 
 class MatchDetailView(PlayAPIView):
-    """The match as the token holder sees it; ``If-None-Match`` with the last ETag → 304."""
+    """The match as the token holder sees it; ``If-None-Match`` with the last ETag → 304.
+
+    A poll is not counted against any limit, and one whose ETag still matches is answered from
+    one small query (the match's version), without building the view; only a full answer (200)
+    counts, per address."""
+
+    throttle_classes: list = []
 
     @extend_schema(
         tags=["play"],
@@ -145,21 +165,50 @@ class MatchDetailView(PlayAPIView):
         summary="The match as the token's seat (or a spectator) sees it; ETag / If-None-Match.",
     )
     def get(self, request, code):
-        match = match_get(code=code)
-        # Bots also move on polls, so a long bot sequence never blocks one request for long.
-        match_advance_bots(match=match, client=self.client(request))
-        seat = self.seat_param(request)
-        scope = ",".join(str(s) for s in sorted(controlled_seats(match, self.token(request))))
-        etag = f'W/"{match.code}-{match.version}-{scope}-{seat}-{request.LANGUAGE_CODE}"'
+        row = (
+            Match.objects.filter(code=code)
+            .values("pk", "version", "status", "bot_to_move", "updated_at")
+            .first()
+        )
+        if row is None:
+            raise MatchNotFound(_("Aucune partie ne porte ce code."))
+        waiting = row["bot_to_move"] and row["status"] == Match.Status.ACTIVE
+        if waiting:  # a worker killed mid-search: its turn is queued again
+            match_recover_bot_turn(
+                match_id=row["pk"], version=row["version"], updated_at=row["updated_at"],
+                client=self.client(request),
+            )  # fmt: skip
+        cutoff = tasks.busy_cutoff()
+        busy = (
+            waiting
+            and row["updated_at"] < cutoff
+            and tasks.waiting_since(match_id=row["pk"], version=row["version"], before=cutoff)
+        )
+        etag = self.etag(request, code, row["version"], busy)
         if request.META.get("HTTP_IF_NONE_MATCH") == etag:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
-            response = self.state_response(request, match, seat=seat)
+            throttle = PlayViewThrottle()
+            if not throttle.allow_request(request, self):
+                self.throttled(request, throttle.wait())
+            match = match_get(code=code)
+            response = self.state_response(request, match, seat=self.seat_param(request))
+            queue = response.data["bot_queue"]
+            etag = self.etag(request, code, match.version, bool(queue and queue["busy"]))
         response["ETag"] = etag
         return response
 
+    def etag(self, request, code: str, version: int, busy: bool) -> str:
+        """The answer's ETag: the version, whose view (token, seat), the language, and whether
+        the page must say that the computer is busy — all known without reading the match."""
+        token = hashlib.sha256((self.token(request) or "").encode()).hexdigest()[:12]
+        seat = self.seat_param(request)
+        return f'W/"{code}-{version}-{token}-{seat}-{request.LANGUAGE_CODE}-{int(busy)}"'
+
 
 class MatchMoveView(PlayAPIView):
+    throttle_classes = MOVE_THROTTLES
+
     @extend_schema(
         tags=["play"],
         parameters=[SEAT_TOKEN],
@@ -206,6 +255,8 @@ class MatchLegalMovesView(PlayAPIView):
 
 
 class MatchUndoView(PlayAPIView):
+    throttle_classes = MOVE_THROTTLES
+
     @extend_schema(
         tags=["play"],
         parameters=[SEAT_TOKEN],
@@ -226,6 +277,8 @@ class MatchUndoView(PlayAPIView):
 
 
 class MatchJoinView(PlayAPIView):
+    throttle_classes = MOVE_THROTTLES
+
     @extend_schema(
         tags=["play"],
         parameters=[SEAT_TOKEN],
@@ -245,6 +298,8 @@ class NextRoundSerializer(serializers.Serializer):
 
 
 class MatchNextRoundView(PlayAPIView):
+    throttle_classes = MOVE_THROTTLES
+
     """Start (or find) the next round of a series; the same seat token plays it."""
 
     @extend_schema(

@@ -74,6 +74,12 @@ MatchStateSerializer = inline_serializer(
         "series": serializers.DictField(required=False),
         "next_round": serializers.CharField(required=False, allow_null=True),
         "series_next": serializers.DictField(required=False),
+        "bot_queue": serializers.DictField(
+            allow_null=True,
+            help_text="While a bot's turn waits for a worker: `position` (jobs before it) and "
+            "`busy` (it has waited more than a few seconds: the page says the computer is "
+            "busy); null otherwise.",
+        ),
         "token": serializers.CharField(required=False, help_text="On creation only."),
         "url": serializers.CharField(required=False, help_text="On creation only."),
     },

@@ -48,6 +48,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("mise à jour le"), auto_now=True)
     finished_at = models.DateTimeField(_("terminée le"), null=True, blank=True)
+    # A bot is to move: a worker job plays its turn (play.tasks); set with every new version,
+    # so that a poll knows without reading the state whether a job should exist.
+    bot_to_move = models.BooleanField(_("tour d'un ordinateur"), default=False, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -3,14 +3,14 @@
 A move is validated by the engine on the stored snapshot, then written only if the match still
 has the version the player saw (``UPDATE … WHERE version = expected``): of two concurrent moves —
 two tabs, two players, two server processes — exactly one is applied and the other gets
-:class:`StaleVersion`. Bots play on the server inside the same machinery, within a time budget.
+:class:`StaleVersion`. Bots play through the same machinery, one move per worker job
+(:mod:`play.tasks`): never inside a web request.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,12 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ludotheque.low_priority import run_low_priority
 from play.engines.base import IllegalMove, InvalidOptions, chance_for
 from play.games.registry import get_game
 
-from . import tokens
-from .bot_budget import MIN_THINKING_SECONDS, bot_thinking
+from . import tasks, tokens
 from .errors import (
     IllegalMoveError,
     InvalidSetup,
@@ -146,6 +144,8 @@ def match_start(
     except InvalidOptions as error:
         raise InvalidSetup(str(error), code="invalid_options") from None
     match.state = engine.to_dict(state)
+    bots = {i for i, spec in enumerate(seats) if spec.kind == Seat.Kind.BOT}
+    match.bot_to_move = any(seat in bots for seat in engine.to_act(state))
     with transaction.atomic():
         match.save()
         Seat.objects.bulk_create(
@@ -221,7 +221,7 @@ def match_play_move(
     expected_version: int,
     client: str | None = None,
 ) -> Match:
-    """Apply a person's move, then let the bots answer within their budget."""
+    """Apply a person's move, then queue the bots' answer (played by a worker)."""
     _check_current(match, expected_version)
     _check_seat(match, token, seat)
     _apply(match, seat, move, expected_version, by_bot=False)
@@ -289,8 +289,14 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
         "outcome": outcome.to_dict() if outcome else None,
         "finished_at": now if outcome else None,
         "updated_at": now,
+        "bot_to_move": not outcome and _bot_to_move(match, engine, new_state),
     }
     _commit(match, expected_version, changes, add=record)
+
+
+def _bot_to_move(match: Match, engine, state) -> bool:
+    bots = {s.index for s in match.seats.all() if s.kind == Seat.Kind.BOT}
+    return any(seat in bots for seat in engine.to_act(state))
 
 
 def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add=None, remove=None):
@@ -318,47 +324,76 @@ def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add
     match.version = expected_version + 1
 
 
-def match_advance_bots(
-    *, match: Match, budget: float | None = None, client: str | None = None
-) -> None:
-    """Let bot seats play while it is their turn and the time they are allowed lasts: the
-    request's budget, within what ``client``, the match and the site may still spend
-    (:mod:`play.bot_budget`).
+def match_advance_bots(*, match: Match, client: str | None = None) -> None:
+    """Queue the job that plays the bot's turn, if a bot is to move (:mod:`play.tasks`).
 
-    Whatever is left is played by the next request (any poll), so a long bot sequence never
-    holds one request for long, and two processes racing on it simply conflict.
-    """
-    budget = settings.PLAY_BOT_BUDGET_SECONDS if budget is None else budget
-    bots = {s.index: s for s in match.seats.all() if s.kind == Seat.Kind.BOT}
-    if not bots or match.status != Match.Status.ACTIVE:
+    With the database backend a worker plays it later; an immediate backend (tests) plays it,
+    and the bot turns that follow, before returning — ``match`` is then reloaded."""
+    if not match.bot_to_move or match.status != Match.Status.ACTIVE:
         return
+    tasks.queue_bot_turn(match_id=match.pk, version=match.version, client=client or "")
+    if not tasks.is_queued_by_database():
+        match.refresh_from_db()
+
+
+def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
+    """A worker's job: play ONE bot move in match ``match_id`` at ``version``, with the level's
+    full thinking time, then queue the next bot turn if any. A job for another version, a
+    finished match or a turn another worker played meanwhile changes nothing (``"dropped"``)."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.status != Match.Status.ACTIVE or match.version != version:
+        return "dropped"
     package = get_game(match.engine)
     engine = package.engine
-    if not any(seat in bots for seat in engine.to_act(engine.from_dict(match.state))):
-        return
-    with bot_thinking(client=client, match_code=match.code, wanted=budget) as allowed:
-        _play_bots(match, package, bots, deadline=time.monotonic() + allowed)
+    state = engine.from_dict(match.state)
+    bots = {s.index: s for s in match.seats.all() if s.kind == Seat.Kind.BOT}
+    acting = [seat for seat in engine.to_act(state) if seat in bots]
+    if not acting:  # no bot's turn after all: no job is wanted for this version
+        Match.objects.filter(pk=match.pk, version=version).update(bot_to_move=False)
+        return "dropped"
+    seat = acting[0]
+    rng = random.Random(f"{match.code}/bot/{match.plies}")
+    move = _bot_move(
+        package,
+        state,
+        seat,
+        level=bots[seat].bot_level,
+        seconds=settings.PLAY_BOT_MOVE_SECONDS,
+        rng=rng,
+    )
+    try:
+        _apply(match, seat, move, version, by_bot=True)
+    except (StaleVersion, MatchOver):  # another worker played this turn first
+        return "dropped"
+    if match.bot_to_move:  # the next bot turn, behind the other tables' jobs
+        tasks.queue_bot_turn(match_id=match.pk, version=match.version, client=client)
+    return "played"
 
 
-def _play_bots(match: Match, package, bots: dict[int, Seat], *, deadline: float) -> None:
-    engine = package.engine
-    while match.status == Match.Status.ACTIVE:
-        remaining = deadline - time.monotonic()
-        if remaining < MIN_THINKING_SECONDS:
-            return
-        state = engine.from_dict(match.state)
-        acting = [seat for seat in engine.to_act(state) if seat in bots]
-        if not acting:
-            return
-        seat = acting[0]
-        rng = random.Random(f"{match.code}/bot/{match.plies}")
-        move = _bot_move(
-            package, state, seat, level=bots[seat].bot_level, seconds=remaining, rng=rng
-        )
-        try:
-            _apply(match, seat, move, match.version, by_bot=True)
-        except StaleVersion:
-            match.refresh_from_db()
+def match_recover_bot_turn(
+    *, match_id: int, version: int, updated_at, client: str | None = None
+) -> bool:
+    """Queue a bot turn again if it has waited longer than ``PLAY_BOT_RECOVERY_SECONDS`` with no
+    live job (its worker was killed mid-search, or its job was lost). Whether it was queued."""
+    cutoff = tasks.recovery_cutoff()
+    if updated_at >= cutoff or not tasks.is_queued_by_database():
+        return False
+    if tasks.live_job(match_id=match_id, version=version, since=cutoff):
+        return False
+    tasks.queue_bot_turn(match_id=match_id, version=version, client=client or "")
+    return True
+
+
+def bot_turns_recover() -> int:
+    """Every bot turn waiting too long without a live job is queued again (the workers'
+    supervisor calls this periodically); how many were."""
+    stale = Match.objects.filter(
+        status=Match.Status.ACTIVE, bot_to_move=True, updated_at__lt=tasks.recovery_cutoff()
+    ).values_list("pk", "version", "updated_at")
+    return sum(
+        match_recover_bot_turn(match_id=pk, version=version, updated_at=updated_at)
+        for pk, version, updated_at in stale
+    )
 
 
 def _bot_move(package, state, seat: int, *, level: str, seconds: float, rng) -> dict[str, Any]:
@@ -366,10 +401,7 @@ def _bot_move(package, state, seat: int, *, level: str, seconds: float, rng) -> 
     moves = package.engine.legal_moves(state, seat)
     if len(moves) == 1:
         return moves[0]
-    # At the lowest CPU priority: a visitor's request always comes before a bot's search.
-    return run_low_priority(
-        package.bot_move, state, seat, level=level, rng=rng, seconds=max(seconds, 0.05)
-    )
+    return package.bot_move(state, seat, level=level, rng=rng, seconds=seconds)
 
 
 def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:
@@ -400,8 +432,10 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
         "state": engine.to_dict(state),
         "plies": len(moves) - 1,
         "updated_at": timezone.now(),
+        "bot_to_move": _bot_to_move(match, engine, state),
     }
     _commit(match, expected_version, changes, remove=moves[-1])
+    match_advance_bots(match=match)
     return match
 
 

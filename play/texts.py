@@ -42,6 +42,8 @@ def play_texts(game: GamePackage) -> dict[str, Any]:
         "hostScreen": _("sur l'écran de l'hôte"),
         "pair": _("%s : %s"),
         "thinking": _("%s réfléchit…"),
+        # The bots' workers are behind (the match's state says bot_queue.busy).
+        "busy": _("L'ordinateur est occupé… il jouera dès que possible."),
         "computer": _("L'ordinateur"),
         "sending": _("Coup envoyé…"),
         "step": _("Coup %s sur %s — %s"),

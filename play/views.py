@@ -22,6 +22,7 @@ from .models import Match
 from .selectors import scenario_data
 from .services import match_start
 from .texts import play_texts
+from .throttles import creation_allowed
 
 
 class GameNotPlayable(Http404):
@@ -48,7 +49,14 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
         return render(request, "play/unavailable.html", {"game": exc.game}, status=404)
     form = MatchSetupForm(request.POST or None, game=game)
     error = ""
-    if request.method == "POST" and form.is_valid():
+    status = 200
+    if request.method == "POST" and not (allowed := creation_allowed(request))[0]:
+        # The same limit as the API's creations (PLAY_CREATE_RATE per address): nothing made.
+        error = _(
+            "Trop de parties créées depuis cette adresse : réessayez dans %(n)d secondes."
+        ) % {"n": max(1, round(allowed[1] or 1))}
+        status = 429
+    elif request.method == "POST" and form.is_valid():
         try:
             match, token = match_start(
                 game=game,
@@ -68,7 +76,7 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
         "error": error,
         "seat_roles": form.role_labels_by_option(),
     }
-    return render(request, "play/setup.html", context)
+    return render(request, "play/setup.html", context, status=status)
 
 
 def match_page(request: HttpRequest, code: str) -> HttpResponse:

@@ -1,10 +1,9 @@
 """CPU-heavy work anyone can ask for runs in a background thread at the lowest CPU priority
-(ludotheque/low_priority.py): bot searches and password hashes (issue 9)."""
+(ludotheque/low_priority.py): password hashes (issue 9; bots think on worker processes)."""
 
 from __future__ import annotations
 
 import os
-import random
 import sys
 import threading
 
@@ -14,7 +13,6 @@ from django.test import override_settings
 
 from ludotheque import low_priority
 from ludotheque.low_priority import run_low_priority
-from play.games.registry import get_game
 
 
 def where() -> tuple[str, int | None]:
@@ -63,24 +61,3 @@ def test_password_hashes_are_computed_at_low_priority_in_the_default_format(monk
     assert check_password("bibli-0-theque", encoded)
     assert not check_password("wrong", encoded)
     assert len(seen) == 3
-
-
-def test_bots_think_at_low_priority(monkeypatch):
-    from play import services
-
-    calls = []
-    real = services.run_low_priority
-
-    def spy(function, /, *args, **kwargs):
-        calls.append(function)
-        return real(function, *args, **kwargs)
-
-    monkeypatch.setattr(services, "run_low_priority", spy)
-    package = get_game("buffalo")
-    state = package.engine.new_game(seats=2, options={}, rng=random.Random(1))
-    seat = package.engine.to_act(state)[0]
-    move = services._bot_move(
-        package, state, seat, level="beginner", seconds=0.2, rng=random.Random(2)
-    )
-    assert move in package.engine.legal_moves(state, seat)
-    assert calls and getattr(calls[0], "__name__", "") == "bot_move"

@@ -22,6 +22,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "django_tasks",
+    "django_tasks_db",  # the job queue's table: bots think on worker processes (play.tasks)
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files, no CDN
     "catalogue",
@@ -128,7 +130,7 @@ API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 API_TOKEN_RATE = os.environ.get("API_TOKEN_RATE", "10/min")
 API_TOKEN_ACCOUNT_RATE = os.environ.get("API_TOKEN_ACCOUNT_RATE", "30/hour")
 
-# Throttle counts and bot-time budgets are shared by every server process: the database cache
+# Throttle counts are shared by every server process: the database cache
 # (its table is created by a migration of the catalogue app).
 CACHES = {
     "default": {
@@ -204,19 +206,44 @@ IMPORT_STREAM_BYTES = int(os.environ.get("IMPORT_STREAM_BYTES", str(4 * 1024 * 1
 # The catalogue's bundled sample collection (the library's five records).
 SAMPLE_RECORDS_DIR = BASE_DIR / "samples" / "records"
 CATALOGUE_PAGE_SIZE = 20
-# How long bots may think within one web request (the rest is played on the next poll): the
-# strongest level offered (« expert ») thinks up to 2 s a move, each level within its own limit.
-# Bots think at the lowest CPU priority (ludotheque/low_priority.py).
-PLAY_BOT_BUDGET_SECONDS = float(os.environ.get("PLAY_BOT_BUDGET_SECONDS", "2.0"))
-# Bots' thinking time beyond one request (play.bot_budget): how many requests may think at
-# once, site-wide, and seconds per minute for one client address, one match, the whole site
-# (a steady rate: 20 s per minute is a third of one core).
-PLAY_BOT_CONCURRENCY = int(os.environ.get("PLAY_BOT_CONCURRENCY", "1"))
-PLAY_BOT_CLIENT_SECONDS = float(os.environ.get("PLAY_BOT_CLIENT_SECONDS", "20"))
-PLAY_BOT_MATCH_SECONDS = float(os.environ.get("PLAY_BOT_MATCH_SECONDS", "20"))
-PLAY_BOT_SITE_SECONDS = float(os.environ.get("PLAY_BOT_SITE_SECONDS", "20"))
-# Requests per client to the play API (pages poll about once a second).
-PLAY_API_RATE = os.environ.get("PLAY_API_RATE", "600/min")
+# Bots think on worker processes, never in a web request (play.tasks): a move that leaves a bot
+# to play enqueues a job in the database (django-tasks with its database backend), and
+# `manage.py bot_workers` runs the workers. PostgreSQL or SQLite alike; workers on other machines
+# only need the same DATABASE_URL.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default", "bots"],
+    }
+}
+# How long a bot may think for one move, whatever the load: the strongest level offered
+# (« expert ») thinks up to 2 s a move, each level within its own limit.
+PLAY_BOT_MOVE_SECONDS = float(os.environ.get("PLAY_BOT_MOVE_SECONDS", "2.0"))
+# How many bot workers `manage.py bot_workers` starts: by default the machine's cores minus
+# those the web workers need (PLAY_WEB_CORES), at least one.
+PLAY_WEB_CORES = int(os.environ.get("PLAY_WEB_CORES", "1"))
+_CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
+    1, (_CORES or 1) - PLAY_WEB_CORES
+)
+# The bot workers' CPU priority (nice, 0–19): a core the web also needs serves visitors first.
+PLAY_BOT_NICE = int(os.environ.get("PLAY_BOT_NICE", "5"))
+# A bot turn with no live job for longer than this (a worker killed mid-search) is queued again
+# (by the next poll or the workers' supervisor): the thinking time twice, plus a margin.
+PLAY_BOT_RECOVERY_SECONDS = float(
+    os.environ.get("PLAY_BOT_RECOVERY_SECONDS", str(2 * PLAY_BOT_MOVE_SECONDS + 10))
+)
+# A bot job still waiting for a worker after this long: the page says « L'ordinateur est
+# occupé… » (the queue has backed up).
+PLAY_BOT_BUSY_SECONDS = float(os.environ.get("PLAY_BOT_BUSY_SECONDS", "3"))
+# Play API limits (per minute). Polls are not counted (a 304 costs almost nothing); moves, undos
+# and joins are, per seat token and per client address (30 tablets behind one school address
+# each make a few moves a minute); match creations per address, from the API and the HTML form
+# alike; full answers of a poll (200: the match changed, or no ETag) per address.
+PLAY_MOVE_RATE = os.environ.get("PLAY_MOVE_RATE", "60/min")
+PLAY_MOVE_ADDRESS_RATE = os.environ.get("PLAY_MOVE_ADDRESS_RATE", "1200/min")
+PLAY_CREATE_RATE = os.environ.get("PLAY_CREATE_RATE", "30/min")
+PLAY_VIEW_RATE = os.environ.get("PLAY_VIEW_RATE", "3000/min")
 # How often the play page asks for news (milliseconds).
 PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
 # How long the play page shows each opponent's move when it replays them in turn (milliseconds).

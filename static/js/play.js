@@ -117,7 +117,9 @@
   // « Place 2 — <role> réfléchit… » for the seats that move next (the computer, or a friend).
   function thinkingText(seats) {
     const names = [...new Set(seats)].map(seatName);
-    return names.length ? fmt(T.thinking, names.join(", ")) : fmt(T.thinking, T.computer);
+    const text = names.length ? fmt(T.thinking, names.join(", ")) : fmt(T.thinking, T.computer);
+    // Many tables waiting for the bots' workers: the page says the computer is busy (issue 41).
+    return state && state.bot_queue && state.bot_queue.busy ? text + " " + T.busy : text;
   }
 
   function botSeats() {

@@ -212,7 +212,7 @@ def test_bots_play_a_whole_game_to_the_result(buffalo_game):
     for _ in range(50):
         if match.status == Match.Status.FINISHED:
             break
-        match_advance_bots(match=match, budget=5)
+        match_advance_bots(match=match)
     assert match.status == Match.Status.FINISHED
     assert match.outcome["winners"] in ([0], [1])
     assert match.finished_at is not None

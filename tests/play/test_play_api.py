@@ -228,7 +228,7 @@ def test_setup_page_starts_a_match_and_sends_the_token_in_the_fragment(client, b
     assert [s.kind for s in match.seats.all()] == ["local", "bot"]
 
 
-def test_setup_page_charges_the_bots_time_to_the_client_address(client, buffalo_game, monkeypatch):
+def test_setup_page_queues_the_bots_turn_for_the_client_address(client, buffalo_game, monkeypatch):
     from play import services
 
     charged = []
@@ -267,11 +267,11 @@ def test_game_page_offers_jouer_only_with_an_engine(client, buffalo_game):
     assert client.get(reverse("play:setup", args=[other.slug])).status_code == 404
 
 
-def test_play_api_is_throttled_with_retry_after(client, created, settings):
+def test_full_answers_of_the_play_api_are_throttled_with_retry_after(client, created, settings):
     from django.core.cache import cache
 
     cache.clear()
-    settings.PLAY_API_RATE = "3/min"
+    settings.PLAY_VIEW_RATE = "3/min"
     url = API + created["code"] + "/"
     codes = [get(client, url).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]

@@ -67,7 +67,7 @@ def test_spectator_gets_the_latest_moves_up_to_the_limit(buffalo_game):
     from play.services import match_advance_bots
 
     for _ in range(20):
-        match_advance_bots(match=match, budget=5)
+        match_advance_bots(match=match)
         match.refresh_from_db()
         if match.plies > RECENT_LIMIT or match.status == "finished":
             break
