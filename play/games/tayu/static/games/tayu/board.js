@@ -9,7 +9,7 @@
   "use strict";
   const { el, gridKeyboard, touched, confirmBar } = window.LudoBoards._svg;
   // Around the squares: the edges' names and points (EDGE), then the coordinates (COORD) on the
-  // north and west sides. Texts are 19 units: at least 10 px on a 390 px wide phone.
+  // north and west sides. Texts are 20 units: at least 10 px on a 360 px wide phone.
   const CELL = 30, EDGE = 24, COORD = 24, GAP = 8, DIRS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
   const OX = EDGE + COORD + GAP, OY = EDGE + COORD + GAP; // the board's north-west corner
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
