@@ -37,5 +37,37 @@
     (start || squareAt(0, 0)).setAttribute("tabindex", "0");
   }
 
-  window.LudoBoards = Object.assign(window.LudoBoards || {}, { _svg: { el, gridKeyboard, CELL } });
+  // What the last click came from: a finger ("touch"), a mouse or pen, or a key (Enter, Space).
+  // Boards whose squares are small on a phone use it to ask for a second tap before a move.
+  let lastInput = "mouse";
+  document.addEventListener("pointerdown", (event) => { lastInput = event.pointerType || "mouse"; }, true);
+  document.addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+  const touched = () => lastInput === "touch";
+
+  // The bar under a board that names the move a first tap chose: « Valider » plays it, « Annuler »
+  // forgets it (a second tap on the same square plays it too, as the board decides).
+  function confirmBar(text, labels, onConfirm, onCancel) {
+    const bar = document.createElement("div");
+    bar.className = "board-confirm";
+    const what = document.createElement("p");
+    what.className = "board-confirm-move";
+    what.setAttribute("aria-live", "polite");
+    what.textContent = text;
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "board-confirm-ok";
+    ok.textContent = labels.confirm;
+    ok.addEventListener("click", onConfirm);
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "secondary board-confirm-cancel";
+    cancel.textContent = labels.cancel;
+    cancel.addEventListener("click", onCancel);
+    bar.append(what, ok, " ", cancel);
+    return bar;
+  }
+
+  window.LudoBoards = Object.assign(window.LudoBoards || {}, {
+    _svg: { el, gridKeyboard, CELL, touched, confirmBar },
+  });
 })();

@@ -203,4 +203,13 @@ def play_texts() -> dict:
         "alarmRoll": _("Alarme : lancez le dé."),
         "alarmDirection": _("Alarme : choisissez la direction du gardien de la rangée %s."),
         "lastMove": _("dernier coup"),
+        "legend": _("Légende du plateau"),
+        "legendTarget": _("destination possible du prisonnier choisi"),
+        "legendGuard": _("tirets orange carrés : départ et arrivée du dernier gardien déplacé"),
+        "legendPrisoner": _(
+            "tirets orange arrondis : départ et arrivée du dernier prisonnier déplacé"
+        ),
+        "legendHatched": _(
+            "case hachurée : un prisonnier qui y commence son tour peut monter dans le bateau"
+        ),
     }

@@ -144,4 +144,6 @@ def play_texts() -> dict:
     return {
         "pieces": {key: str(value) for key, value in PIECES.items()},
         "seriesChoice": _("Colonne à vider (bisons)"),
+        "confirm": _("Valider"),
+        "cancel": _("Annuler"),
     }

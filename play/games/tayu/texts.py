@@ -232,6 +232,14 @@ def play_texts() -> dict[str, Any]:
             "Posez la pierre : son coin nord-ouest va sur une case en surbrillance (R pour la "
             "tourner)."
         ),
+        "askPlaceAnyInput": _(
+            "Posez la pierre : choisissez une case en surbrillance pour la voir en place, puis "
+            "confirmez ; « Tourner » la fait pivoter."
+        ),
+        "turn": _("Tourner"),
+        "placedAt": _("coin nord-ouest en %s"),
+        "confirm": _("Valider"),
+        "cancel": _("Annuler"),
         "roles": {code: str(label) for code, label in ROLE_LABELS.items()},
         "ended": {
             "blocked": _("La pierre prise ne peut être posée."),

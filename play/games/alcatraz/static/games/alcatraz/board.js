@@ -41,7 +41,7 @@
 
     render(container, view, ctx) {
       const T = ctx.T, A = T.game, columns = view.columns, rows = view.unnumbered_row;
-      const width = LEFT + columns.length * CELL + 8, height = TOP + rows * CELL + 64;
+      const width = LEFT + columns.length * CELL + 8, height = TOP + rows * CELL + 72;
       const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": T.boardLabel, class: "board-svg alcatraz" });
       const defs = el("defs", {}, svg);
       const pattern = el("pattern", { id: "hatch", width: 8, height: 8, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
@@ -103,9 +103,9 @@
       });
 
       const cell = el("g", { role: "button", tabindex: "-1", "data-square": "cell", class: "square zone" + (ctx.interactive && origins.has("cell") ? " movable" : "") }, svg);
-      el("rect", { x: LEFT, y: TOP + rows * CELL + 20, width: columns.length * CELL, height: 40, rx: 6, class: "jail" + (ctx.selected === "cell" ? " selected-zone" : "") }, cell);
-      el("text", { x: LEFT + 40, y: TOP + rows * CELL + 45, class: "zone-label" }, cell).textContent = A.cell;
-      drawCounts(cell, view.cell, LEFT + 90, TOP + rows * CELL + 40);
+      el("rect", { x: LEFT, y: TOP + rows * CELL + 20, width: columns.length * CELL, height: 48, rx: 6, class: "jail" + (ctx.selected === "cell" ? " selected-zone" : "") }, cell);
+      el("text", { x: LEFT + 40, y: TOP + rows * CELL + 49, class: "zone-label" }, cell).textContent = A.cell;
+      drawCounts(cell, view.cell, LEFT + 90, TOP + rows * CELL + 44);
       cell.setAttribute("aria-label", A.cell + " — " + view.cell.map((n, s) => fmt(T.pair, (ctx.roles && ctx.roles[s]) || s + 1, n)).join(", ") + (ctx.selected === "cell" ? ` (${T.selected})` : ""));
       cell.addEventListener("click", () => ctx.interactive && origins.has("cell") && ctx.onSelect(ctx.selected === "cell" ? null : "cell"));
 
@@ -113,7 +113,7 @@
         el("text", { x: width - 10, y: 26, class: "die-label" }, svg).textContent = fmt(A.die, view.alarm_roll);
       }
       const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
-      container.replaceChildren(svg);
+      container.replaceChildren(svg, legend(A));
       gridKeyboard(grid, columns.length, rows, (c, r) => squares[c + "," + r], focusName);
       [boat, cell].forEach((zone) => {
         zone.setAttribute("tabindex", "0");
@@ -124,6 +124,36 @@
       if (focusName) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
     },
   };
+
+  // What the marks on the board mean: a line each, with the mark drawn as on the board.
+  function legend(A) {
+    const box = document.createElement("div");
+    box.className = "alcatraz-legend";
+    const title = document.createElement("p");
+    title.className = "legend-title";
+    title.textContent = A.legend;
+    const list = document.createElement("ul");
+    const S = 28, m = 3;
+    const marks = [
+      ["target", (g) => el("path", { d: `M${S / 2} ${m + 2} L${S - m - 2} ${S / 2} L${S / 2} ${S - m - 2} L${m + 2} ${S / 2} Z`, class: "target-mark" }, g), A.legendTarget],
+      ["guard", (g) => el("rect", { x: m, y: m, width: S - 2 * m, height: S - 2 * m, class: "last-guard" }, g), A.legendGuard],
+      ["prisoner", (g) => el("rect", { x: m + 2, y: m + 2, width: S - 2 * m - 4, height: S - 2 * m - 4, rx: 5, class: "last-prisoner" }, g), A.legendPrisoner],
+      ["hatched", (g) => el("rect", { x: 0, y: 0, width: S, height: S, fill: "url(#hatch)", class: "hatched" }, g), A.legendHatched],
+    ];
+    marks.forEach(([name, draw, text]) => {
+      const item = document.createElement("li");
+      item.dataset.mark = name;
+      const pic = el("svg", { viewBox: `0 0 ${S} ${S}`, width: S, height: S, class: "legend-mark alcatraz", "aria-hidden": "true" }, item);
+      el("rect", { x: 0, y: 0, width: S, height: S, class: "cell" }, pic);
+      draw(pic);
+      const label = document.createElement("span");
+      label.textContent = text;
+      item.appendChild(label);
+      list.appendChild(item);
+    });
+    box.append(title, list);
+    return box;
+  }
 
   function drawCounts(group, counts, x, y) {
     counts.forEach((n, seat) => {

@@ -4,8 +4,16 @@
 (function () {
   "use strict";
   const { el, gridKeyboard } = window.LudoBoards._svg;
-  const U = 26; // pixels per standard-die edge
-  const WIDTH = 680, PILE_X = 170, HAND_X = 370, SLOT = 34, PER_ROW = 8, STEP = 0.05, PERIOD_MS = 1400, REDUCED_PERIOD_MS = 2600;
+  const U = 26; // units per standard-die edge in the pile
+  // One picture, two parts: the pile on its table (PILE_W wide), and the players' dice (HANDS_W):
+  // the viewer's first, large enough for a finger (a 60-unit slot each), then the others'. In a
+  // narrow board area (a phone) the dice go under the pile, in a wide one beside it. Texts are at
+  // least 11 units, and the picture is drawn at about 1 px a unit or more either way.
+  const PILE_W = 350, HANDS_W = 360, GUTTER = 24, PILE_X = 170, STEP = 0.05, PERIOD_MS = 1400, REDUCED_PERIOD_MS = 2600;
+  const OWN = { edge: 30, slot: 58, perRow: 6 }, OTHER = { edge: 16, slot: 34, perRow: 10 }, INSET = 4;
+  const WIDE_PX = 680; // below this board width the dice go under the pile
+  let ownSeat = null; // the seat this screen plays (the mover whenever the board takes its moves)
+  let watcher = null; // redraws the board when its width crosses WIDE_PX
   const face = (f) => (f === 1 ? "G" : String(f));
   const fill = (text, values) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => values[key]);
   const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -53,93 +61,25 @@
       const opened = gesture && moves.some((m) => m.type === "place" && m.die === gesture.die) ? gesture : null;
       if (!opened) stopAnimation();
       const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
+      if (ctx.interactive) ownSeat = mover;
+      const own = ctx.viewer !== undefined && ctx.viewer !== null ? ctx.viewer : ownSeat;
+      const wide = container.clientWidth >= WIDE_PX;
 
-      const pileHeight = view.pile.reduce((h, d) => h + view.sizes[d.size], 0);
-      const rowsOf = (seat) => Math.max(1, Math.ceil(((view.hands[seat] || []).length + (seat === mover ? view.kept.length : 0)) / PER_ROW));
-      const tops = [];
-      let handsHeight = 40;
-      for (let seat = 0; seat < view.seats; seat++) { tops.push(handsHeight); handsHeight += 24 + rowsOf(seat) * SLOT; }
-      const height = Math.max(handsHeight, (pileHeight + 3) * U + 40);
-      const table = height - 30;
-      const svg = el("svg", { viewBox: `0 0 ${WIDTH} ${height}`, class: "board-svg bataclan", role: "group", "aria-label": T.boardLabel });
-
-      // The pile: a dashed line marks the centre the dice are aimed at.
-      const pileGroup = el("g", { role: "list", "aria-label": G.pileLabel }, svg);
-      el("line", { x1: 10, y1: table, x2: 340, y2: table, class: "table-line" }, svg);
-      el("line", { x1: PILE_X, y1: table, x2: PILE_X, y2: 12, class: "centre-line", "aria-hidden": "true" }, svg);
-      let y = table;
-      view.pile.forEach((die, level) => {
-        const edge = view.sizes[die.size] * U;
-        y -= edge;
-        const x = PILE_X + die.x * U - edge / 2;
-        const label = fill(G.pileDie, {
-          level: level + 1,
-          die: die.wild ? fill(G.wildDie, { value: face(die.value) }) : dieName(G, [die.size, die.value]),
-          offset: (die.x >= 0 ? "+" : "−") + Math.abs(die.x).toFixed(2).replace(".", G.decimal),
-        });
-        const g = el("g", { role: "listitem", "aria-label": label, class: "pile-die " + die.size }, pileGroup);
-        drawDie(g, x, y, edge, die.value, die.wild);
-      });
-      if (!view.pile.length) {
-        el("text", { x: PILE_X, y: table - 12, class: "pile-note" }, svg).textContent = G.pileEmpty;
+      const svg = el("svg", { class: "board-svg bataclan " + (wide ? "wide" : "tall"), role: "group", "aria-label": T.boardLabel });
+      const pileSide = el("g", { class: "bataclan-pile" }, svg);
+      const pileHeight = drawPile(pileSide, view, G);
+      const handsSide = el("g", { class: "bataclan-hands" }, svg);
+      const drawn = drawHands(handsSide, view, ctx, own, opened);
+      if (wide) {
+        handsSide.setAttribute("transform", `translate(${PILE_W + GUTTER} 0)`);
+        svg.setAttribute("viewBox", `0 0 ${PILE_W + GUTTER + HANDS_W} ${Math.max(pileHeight, drawn.height)}`);
+      } else {
+        handsSide.setAttribute("transform", `translate(0 ${pileHeight + 8})`);
+        svg.setAttribute("viewBox", `0 0 ${HANDS_W} ${pileHeight + 8 + drawn.height}`);
       }
-      const needed = view.needed === 1 && !view.pile.length ? G.neededG : fill(G.needed, { value: face(view.needed) });
-      el("text", { x: 12, y: 22, class: "needed" }, svg).textContent = needed;
-
-      // The last fall: the fallen dice tumbled on the table beside the pile.
+      const handGroup = drawn.group, squares = drawn.squares;
       const events = view.events || [];
       const fall = events.find((e) => e.kind === "fall");
-      if (fall) {
-        const fallen = el("g", { class: "fallen", "aria-hidden": "true" }, svg);
-        let fx = 250;
-        fall.dice.forEach((die, i) => {
-          const edge = view.sizes[die.size] * U * 0.8;
-          const g = el("g", { transform: `rotate(${i % 2 ? 28 : -22} ${fx + edge / 2} ${table - edge / 2})` }, fallen);
-          drawDie(g, fx, table - edge, edge, die.value, die.wild);
-          fx += edge * 0.55;
-        });
-      }
-
-      // Every player's dice (the mover's are buttons when it is your turn).
-      let handGroup = null;
-      const squares = [];
-      for (let seat = 0; seat < view.seats; seat++) {
-        const top = tops[seat];
-        const out = view.finished.includes(seat);
-        const name = T.seat.replace("%s", seat + 1) + (ctx.roles && ctx.roles[seat] ? " — " + ctx.roles[seat] : "");
-        const title = el("text", { x: HAND_X, y: top, class: "hand-title" + (seat === mover && view.phase !== "over" ? " acting" : "") }, svg);
-        title.textContent = name + " · " + (out ? G.finished : fill(G.diceLeft, { n: view.dice_left[seat] }));
-        const interactive = ctx.interactive && seat === mover;
-        const group = el("g", { role: "group", "aria-label": fill(G.hand, { name }) }, svg);
-        if (interactive) handGroup = group;
-        const dice = seat === mover ? [...hand.map((d, i) => ({ d, i })), ...view.kept.map((d) => ({ d, kept: true }))] : view.hands[seat].map((d, i) => ({ d, i }));
-        dice.forEach((item, col) => {
-          const edge = view.sizes[item.d[0]] * 18;
-          const x = HAND_X + (col % PER_ROW) * SLOT, dy = top + 8 + Math.floor(col / PER_ROW) * SLOT + (31 - edge);
-          const g = el("g", { class: "hand-die " + item.d[0] + (item.kept ? " kept" : "") }, group);
-          const options = !interactive || item.kept ? [] : [...moveFor(moves, hand, item.i, "keep"), ...moveFor(moves, hand, item.i, "place")];
-          const label = dieName(G, item.d) + (item.kept ? " (" + G.kept + ")" : "");
-          if (interactive && !item.kept) {
-            g.setAttribute("role", "button");
-            g.setAttribute("tabindex", "-1");
-            g.setAttribute("data-square", "die-" + col);
-            g.setAttribute("data-col", col);
-            g.setAttribute("data-row", 0);
-            const verb = options.length ? bataclan.moveLabel(options[0], view, T).split(" — ")[0] : label;
-            g.setAttribute("aria-label", verb);
-            if (!options.length) g.setAttribute("aria-disabled", "true");
-            else g.classList.add("movable");
-            if (opened && hand[opened.die] && hand[opened.die][0] === item.d[0] && hand[opened.die][1] === item.d[1]) g.classList.add("chosen");
-            g.addEventListener("click", () => choose(options, ctx));
-            squares.push(g);
-          } else {
-            g.setAttribute("aria-label", label);
-            g.setAttribute("role", "img");
-          }
-          drawDie(g, x, dy, edge, item.d[1], false);
-        });
-      }
-
       const parts = [svg];
       const news = newsText(events, view, G, T);
       const status = document.createElement("p");
@@ -161,16 +101,114 @@
         if (focusName && !opened) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
       }
       if (opened) container.querySelector(".gesture-stop").focus();
+      if (watcher) watcher.disconnect();
+      if (window.ResizeObserver) {
+        watcher = new ResizeObserver(() => {
+          if (container.isConnected && container.contains(svg) && (container.clientWidth >= WIDE_PX) !== wide) bataclan.render(container, view, ctx);
+        });
+        watcher.observe(container);
+      }
     },
   };
+
+  // The pile seen from the side, the dice that fell beside it, what the next die must show.
+  function drawPile(svg, view, G) {
+    const pileHeight = view.pile.reduce((h, d) => h + view.sizes[d.size], 0);
+    const height = Math.max(6 * U, (pileHeight + 3) * U + 40);
+    const table = height - 30;
+    const pileGroup = el("g", { role: "list", "aria-label": G.pileLabel }, svg);
+    el("line", { x1: 10, y1: table, x2: 340, y2: table, class: "table-line" }, svg);
+    el("line", { x1: PILE_X, y1: table, x2: PILE_X, y2: 34, class: "centre-line", "aria-hidden": "true" }, svg);
+    let y = table;
+    view.pile.forEach((die, level) => {
+      const edge = view.sizes[die.size] * U;
+      y -= edge;
+      const x = PILE_X + die.x * U - edge / 2;
+      const label = fill(G.pileDie, {
+        level: level + 1,
+        die: die.wild ? fill(G.wildDie, { value: face(die.value) }) : dieName(G, [die.size, die.value]),
+        offset: (die.x >= 0 ? "+" : "−") + Math.abs(die.x).toFixed(2).replace(".", G.decimal),
+      });
+      const g = el("g", { role: "listitem", "aria-label": label, class: "pile-die " + die.size }, pileGroup);
+      drawDie(g, x, y, edge, die.value, die.wild);
+    });
+    if (!view.pile.length) {
+      el("text", { x: PILE_X, y: table - 12, class: "pile-note" }, svg).textContent = G.pileEmpty;
+    }
+    const needed = view.needed === 1 && !view.pile.length ? G.neededG : fill(G.needed, { value: face(view.needed) });
+    el("text", { x: 10, y: 22, class: "needed" }, svg).textContent = needed;
+    const fall = (view.events || []).find((e) => e.kind === "fall");
+    if (fall) {
+      const fallen = el("g", { class: "fallen", "aria-hidden": "true" }, svg);
+      let fx = 250;
+      fall.dice.forEach((die, i) => {
+        const edge = view.sizes[die.size] * U * 0.8;
+        const g = el("g", { transform: `rotate(${i % 2 ? 28 : -22} ${fx + edge / 2} ${table - edge / 2})` }, fallen);
+        drawDie(g, fx, table - edge, edge, die.value, die.wild);
+        fx += edge * 0.55;
+      });
+    }
+    return height;
+  }
+
+  // Every player's dice, this screen's first (the mover's are buttons when it is your turn).
+  function drawHands(svg, view, ctx, own, opened) {
+    const T = ctx.T, G = T.game, moves = ctx.legalMoves || [];
+    const mover = view.to_move, hand = view.hands[mover] || [];
+    const seats = [...Array(view.seats).keys()].sort((a, b) => (b === own) - (a === own) || a - b);
+    let handGroup = null, top = 0;
+    const squares = [];
+    seats.forEach((seat) => {
+      const size = seat === own ? OWN : OTHER;
+      const out = view.finished.includes(seat);
+      const name = T.seat.replace("%s", seat + 1) + (ctx.roles && ctx.roles[seat] ? " — " + ctx.roles[seat] : "");
+      const title = el("text", { x: INSET, y: top + 18, class: "hand-title" + (seat === mover && view.phase !== "over" ? " acting" : "") + (seat === own ? " own" : "") }, svg);
+      title.textContent = name + " · " + (out ? G.finished : fill(G.diceLeft, { n: view.dice_left[seat] }));
+      const interactive = ctx.interactive && seat === mover;
+      const group = el("g", { role: "group", "aria-label": fill(G.hand, { name }), "data-seat": seat }, svg);
+      if (interactive) handGroup = group;
+      const dice = seat === mover ? [...hand.map((d, i) => ({ d, i })), ...view.kept.map((d) => ({ d, kept: true }))] : view.hands[seat].map((d, i) => ({ d, i }));
+      dice.forEach((item, col) => {
+        const edge = view.sizes[item.d[0]] * size.edge;
+        const sx = INSET + (col % size.perRow) * size.slot, sy = top + 28 + Math.floor(col / size.perRow) * size.slot;
+        const x = sx + (size.slot - 6 - edge) / 2, dy = sy + (size.slot - 6 - edge);
+        const g = el("g", { class: "hand-die " + item.d[0] + (item.kept ? " kept" : "") }, group);
+        const options = !interactive || item.kept ? [] : [...moveFor(moves, hand, item.i, "keep"), ...moveFor(moves, hand, item.i, "place")];
+        const label = dieName(G, item.d) + (item.kept ? " (" + G.kept + ")" : "");
+        if (interactive && !item.kept) {
+          g.setAttribute("role", "button");
+          g.setAttribute("tabindex", "-1");
+          g.setAttribute("data-square", "die-" + col);
+          g.setAttribute("data-col", col);
+          g.setAttribute("data-row", 0);
+          const verb = options.length ? bataclan.moveLabel(options[0], view, T).split(" — ")[0] : label;
+          g.setAttribute("aria-label", verb);
+          if (!options.length) g.setAttribute("aria-disabled", "true");
+          else g.classList.add("movable");
+          if (opened && hand[opened.die] && hand[opened.die][0] === item.d[0] && hand[opened.die][1] === item.d[1]) g.classList.add("chosen");
+          g.addEventListener("click", () => choose(options, ctx));
+          // The whole slot takes the tap, not only the die drawn in it.
+          el("rect", { x: sx, y: sy, width: size.slot - 6, height: size.slot - 6, class: "hit" }, g);
+          squares.push(g);
+        } else {
+          g.setAttribute("aria-label", label);
+          g.setAttribute("role", "img");
+        }
+        drawDie(g, x, dy, edge, item.d[1], false);
+      });
+      top += 28 + Math.max(1, Math.ceil(dice.length / size.perRow)) * size.slot + 6;
+    });
+    return { group: handGroup, squares, height: top };
+  }
 
   function drawDie(g, x, y, edge, value, wild) {
     el("rect", { x, y, width: edge, height: edge, rx: edge * 0.14, class: "die" }, g);
     if (value !== null && value !== undefined) {
-      el("text", { x: x + edge / 2, y: y + edge * 0.68, class: "die-face", "font-size": Math.round(edge * 0.55) }, g).textContent = face(value);
-      if (wild) el("text", { x: x + edge * 0.82, y: y + edge * 0.3, class: "die-wild", "font-size": Math.round(edge * 0.26) }, g).textContent = "G";
+      el("text", { x: x + edge / 2, y: y + edge * 0.68, class: "die-face", "font-size": Math.max(11, Math.round(edge * 0.55)) }, g).textContent = face(value);
+      // A wild die (a G placed as another value): a red corner, too small a place for a letter.
+      if (wild) el("path", { d: `M${x + edge * 0.6} ${y + 1} L${x + edge - 1} ${y + 1} L${x + edge - 1} ${y + edge * 0.4} Z`, class: "die-wild" }, g);
     } else {
-      el("text", { x: x + edge / 2, y: y + edge * 0.68, class: "die-face unrolled", "font-size": Math.round(edge * 0.55) }, g).textContent = "?";
+      el("text", { x: x + edge / 2, y: y + edge * 0.68, class: "die-face unrolled", "font-size": Math.max(11, Math.round(edge * 0.55)) }, g).textContent = "?";
     }
   }
 

@@ -6,10 +6,16 @@
   const { el, gridKeyboard } = window.LudoBoards._svg;
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
   const FILL = { red: "#c62828", yellow: "#f9a825", green: "#2e7d32", blue: "#1565c0", black: "#212121", white: "#fafafa" };
-  const W = 960, H = 640, CX = 300, CY = 320, RX = 270, RY = 280, SQUARE = 13;
-  const TOP_Y = 110, HALF_TOP = 70, BASE_Y = 500, HALF_BASE = 200; // the tipi, cut flat on top
+  // One picture, two parts: the track around the tipi (B_W × B_H), and the panel (P_W wide): the
+  // dice, the viewer's cards, then the other seats. In a narrow board area (a phone, a tablet
+  // upright) the panel goes under the track, scaled to its width; in a wide one, beside it. Texts
+  // are at least 16 units in the track and 13 in the panel: 10 px or more once drawn.
+  const B_W = 580, B_H = 620, CX = 290, CY = 310, RX = 272, RY = 292, SQUARE = 16;
+  const TOP_Y = 96, HALF_TOP = 100, BASE_Y = 450, HALF_BASE = 200; // the tipi, cut flat on top
   const BANDS = [0, 0.15, 0.31, 0.48, 0.65, 0.82, 1.0]; // ring r spans BANDS[r]..BANDS[r + 1]
-  const PANEL_X = 620;
+  const P_W = 380, DIE = 40, DIE_STEP = 52, CARD_W = 64, CARD_H = 52, GUTTER = 24;
+  const WIDE_PX = 760; // below this board width the panel's texts would shrink under 10 px beside the track
+  let watcher = null; // redraws the board when its width crosses WIDE_PX (a phone turned, a window resized)
 
   function colourName(G, colour) { return (G.colours && G.colours[colour]) || colour; }
   function cardName(G, card) { return card === "powwow" ? G.powwow : colourName(G, card); }
@@ -67,14 +73,32 @@
 
     render(container, view, ctx) {
       const T = ctx.T, G = T.game;
-      const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "group", "aria-label": G.board, class: "board-svg powwow" });
-      drawTrack(svg, view, G);
-      const grid = drawTipi(svg, view, ctx);
-      drawPanel(svg, view, ctx);
+      const wide = container.clientWidth >= WIDE_PX;
+      const svg = el("svg", { role: "group", "aria-label": G.board, class: "board-svg powwow " + (wide ? "wide" : "tall") });
+      const track = el("g", { class: "powwow-board" }, svg);
+      drawTrack(track, view, G);
+      const grid = drawTipi(track, view, ctx);
+      const panel = el("g", { class: "powwow-panel" }, svg);
+      const panelHeight = drawPanel(panel, view, ctx);
+      if (wide) {
+        panel.setAttribute("transform", `translate(${B_W + GUTTER} 0)`);
+        svg.setAttribute("viewBox", `0 0 ${B_W + GUTTER + P_W} ${Math.max(B_H, panelHeight)}`);
+      } else {
+        const k = B_W / P_W;
+        panel.setAttribute("transform", `translate(0 ${B_H + 12}) scale(${k})`);
+        svg.setAttribute("viewBox", `0 0 ${B_W} ${Math.ceil(B_H + 12 + panelHeight * k)}`);
+      }
       const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
       container.replaceChildren(svg);
       gridKeyboard(grid, 5, 6, (c, r) => grid.querySelector(`[data-col="${c}"][data-row="${r}"]`), focusName);
       if (focusName) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
+      if (watcher) watcher.disconnect();
+      if (window.ResizeObserver) {
+        watcher = new ResizeObserver(() => {
+          if (container.isConnected && container.contains(svg) && (container.clientWidth >= WIDE_PX) !== wide) powwow.render(container, view, ctx);
+        });
+        watcher.observe(container);
+      }
     },
   };
 
@@ -89,7 +113,7 @@
       if (i === view.track.start) kind += " start-square";
       if (i === view.track.finish) kind += " finish-square";
       el("circle", { cx: x, cy: y, r: SQUARE, class: kind, "aria-hidden": "true" }, svg);
-      const label = el("text", { x, y: y + 4, class: "square-number", "aria-hidden": "true" }, svg);
+      const label = el("text", { x, y: y + 6, class: "square-number", "aria-hidden": "true" }, svg);
       label.textContent = i === view.track.finish ? "||" : i;
     }
     const here = {};
@@ -101,7 +125,7 @@
       const d = SQUARE + 10 + stack * 15;
       const ix = x + (towards[0] / length) * d, iy = y + (towards[1] / length) * d;
       const item = el("g", { role: "listitem", "aria-label": describeSquare(G, view, colour, square) }, track);
-      el("circle", { cx: ix, cy: iy, r: 7, fill: FILL[colour], class: "indian", "data-indian": colour }, item);
+      el("circle", { cx: ix, cy: iy, r: 8, fill: FILL[colour], class: "indian", "data-indian": colour }, item);
     });
   }
 
@@ -127,6 +151,9 @@
     for (let ring = 0; ring < 6; ring++) rows.push(el("g", { role: "row" }, grid));
     view.corridors.forEach((corridor, c) => {
       const next = corridor.ring + view.direction;
+      // A corridor holds one stone, so one forward move at most: a tap anywhere in the corridor
+      // plays it (its top cells are narrow on a phone); the target cell says where it goes.
+      const move = forward.get(corridor.name) || null;
       for (let ring = 0; ring < 6; ring++) {
         const points = cellPolygon(c, ring);
         const dark = view.dark_rings.includes(ring);
@@ -134,40 +161,55 @@
         const g = el("g", { role: "gridcell", tabindex: "-1", "data-square": name, "data-col": c, "data-row": 5 - ring, class: "square" }, rows[ring]);
         el("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "cell tipi-cell" + (dark ? " dark-cell" : " light-cell") }, g);
         const [x, y] = centreOf(points);
-        el("text", { x, y: y + 5, class: "cell-number" + (dark ? " on-dark" : ""), "aria-hidden": "true" }, g).textContent = corridor.numbers[ring];
+        el("text", { x, y: y + 7, class: "cell-number" + (dark ? " on-dark" : ""), "aria-hidden": "true" }, g).textContent = corridor.numbers[ring];
         const parts = [fmt(G.cell, corridor.name, ring, corridor.numbers[ring]), dark ? G.dark : G.light];
         if (corridor.ring === ring) {
-          el("circle", { cx: x + 12, cy: y - 8, r: 7, class: "progress-stone" }, g);
+          el("circle", { cx: x + 15, cy: y - 12, r: 8, class: "progress-stone" }, g);
           parts.push(G.stoneHere);
         }
-        const move = next === ring ? forward.get(corridor.name) : null;
-        if (move) {
-          el("circle", { cx: x - 12, cy: y - 8, r: 6, class: "target-mark" }, g);
+        if (move && next === ring) {
+          el("circle", { cx: x - 15, cy: y - 12, r: 8, class: "target-mark" }, g);
           parts.push(T.target + (backs.has(corridor.name) ? " — " + G.backToo : ""));
-          if (ctx.interactive) g.classList.add("movable");
         }
+        if (move && ctx.interactive) g.classList.add("movable");
+        if (move) g.dataset.corridorMove = corridor.name;
         g.setAttribute("aria-label", parts.join(", "));
         g.addEventListener("click", () => { if (ctx.interactive && move) ctx.onMove(move); });
       }
       const [lx] = centreOf(cellPolygon(c, 5));
-      el("text", { x: lx, y: BASE_Y + 18, class: "coord", "aria-hidden": "true" }, svg).textContent = corridor.name;
+      el("text", { x: lx, y: BASE_Y + 24, class: "coord corridor-name", "aria-hidden": "true" }, svg).textContent = corridor.name;
     });
     return grid;
   }
 
+  // The panel: the dice to draft (a tap takes one; a tap on « Lancer les dés » rolls), then the
+  // viewer's own seat, then the others, the neutral pile and what the viewer knows.
   function drawPanel(svg, view, ctx) {
-    const T = ctx.T, G = T.game;
-    let y = 30;
-    const dice = el("g", { role: "list", "aria-label": G.dice }, svg);
-    el("text", { x: PANEL_X, y, class: "panel-title" }, svg).textContent = G.dice;
+    const T = ctx.T, G = T.game, moves = ctx.interactive ? ctx.legalMoves : [];
+    let y = 22;
+    el("text", { x: 0, y, class: "panel-title" }, svg).textContent = G.dice;
     y += 10;
+    const dice = el("g", { role: "list", "aria-label": G.dice }, svg);
     view.dice.forEach((colour, i) => {
+      const take = moves.find((m) => m.type === "take" && m.colour === colour);
       const item = el("g", { role: "listitem", "aria-label": fmt(G.die, colourName(G, colour)) }, dice);
-      el("rect", { x: PANEL_X + i * 34, y, width: 26, height: 26, rx: 5, fill: FILL[colour], class: "die", "data-die": colour }, item);
+      const die = el("g", { class: "die-button" + (take ? " movable" : ""), "data-die": colour }, item);
+      el("rect", { x: 2 + i * DIE_STEP, y, width: DIE, height: DIE, rx: 7, fill: FILL[colour], class: "die" }, die);
+      if (take) button(die, powwow.moveLabel(take, view, T), () => ctx.onMove(take));
     });
-    y += 48;
+    const roll = moves.find((m) => m.type === "roll");
+    if (roll) {
+      const g = el("g", { class: "roll-button movable", "aria-hidden": "true" }, svg);
+      const x = 2 + view.dice.length * DIE_STEP;
+      el("rect", { x, y, width: 200, height: DIE, rx: 8, class: "panel-button" }, g);
+      el("text", { x: x + 100, y: y + 26, class: "panel-button-label" }, g).textContent = G.roll;
+      button(g, G.roll, () => ctx.onMove(roll));
+    }
+    y += DIE + 14;
     const seats = el("g", { role: "list", "aria-label": G.takenDice }, svg);
-    view.hands.forEach((hand, seat) => {
+    const order = view.hands.map((hand, seat) => seat).sort((a, b) => (view.hands[b] !== null) - (view.hands[a] !== null) || a - b);
+    order.forEach((seat) => {
+      const hand = view.hands[seat];
       const role = ctx.roles && ctx.roles[seat] ? " — " + ctx.roles[seat] : "";
       const own = hand !== null;
       const title = (own && view.phase !== "over" ? G.yourCards + " : " : "") + seatLabel(T, seat) + role;
@@ -175,32 +217,45 @@
       const parts = [title, cards.join(", ")];
       if (view.taken[seat]) parts.push(fmt(G.die, colourName(G, view.taken[seat])));
       parts.push(fmt(G.stones, view.prediction_stones[seat]));
-      const item = el("g", { role: "listitem", "aria-label": parts.join(" ; "), "data-seat": seat, class: "seat-panel" + (seat === view.to_move ? " acting" : "") }, seats);
-      el("text", { x: PANEL_X, y: y + 12, class: "seat-title" }, item).textContent = seatLabel(T, seat) + (seat === view.roller ? " · " + G.roller : "");
-      (own ? hand : Array(view.hand_sizes[seat]).fill(null)).forEach((card, i) => drawCard(item, G, PANEL_X + i * 58, y + 18, card));
-      if (view.taken[seat]) el("rect", { x: PANEL_X + 124, y: y + 28, width: 24, height: 24, rx: 5, fill: FILL[view.taken[seat]], class: "die taken" }, item);
-      el("text", { x: PANEL_X + 160, y: y + 45, class: "stone-count" }, item).textContent = "● " + view.prediction_stones[seat];
-      y += 76;
+      const item = el("g", { role: "listitem", "aria-label": parts.join(" ; "), "data-seat": seat, class: "seat-panel" + (seat === view.to_move ? " acting" : "") + (own ? " own" : "") }, seats);
+      const heading = (own && view.phase !== "over" ? G.yourCards + " — " : "") + seatLabel(T, seat) + (seat === view.roller ? " · " + G.roller : "");
+      el("text", { x: 0, y: y + 14, class: "seat-title" }, item).textContent = heading;
+      (own ? hand : Array(view.hand_sizes[seat]).fill(null)).forEach((card, i) => drawCard(item, G, 2 + i * (CARD_W + 6), y + 22, card));
+      if (view.taken[seat]) el("rect", { x: 150, y: y + 28, width: DIE - 4, height: DIE - 4, rx: 6, fill: FILL[view.taken[seat]], class: "die taken" }, item);
+      el("text", { x: 200, y: y + 54, class: "stone-count" }, item).textContent = "● " + view.prediction_stones[seat];
+      y += CARD_H + 36;
     });
     if (view.neutral_size) {
       const item = el("g", { role: "img", "aria-label": view.neutral ? G.neutral + " : " + view.neutral.map((c) => cardName(G, c)).join(", ") : G.neutralPile }, svg);
-      el("text", { x: PANEL_X + 200, y: 118, class: "seat-title" }, item).textContent = G.neutral;
-      (view.neutral || Array(view.neutral_size).fill(null)).forEach((card, i) => drawCard(item, G, PANEL_X + 200 + i * 58, 124, card));
+      el("text", { x: 0, y: y + 14, class: "seat-title" }, item).textContent = G.neutral;
+      (view.neutral || Array(view.neutral_size).fill(null)).forEach((card, i) => drawCard(item, G, 2 + i * (CARD_W + 6), y + 22, card));
+      y += CARD_H + 36;
     }
-    el("text", { x: PANEL_X, y: H - 30, class: "supply-label" }, svg).textContent = fmt(G.supply, view.supply);
-    el("text", { x: PANEL_X, y: H - 12, class: "supply-label" }, svg).textContent = view.direction > 0 ? G.outward : G.inward;
-    (view.known || []).forEach((fact, i) => {
+    (view.known || []).forEach((fact) => {
       const holder = fact.holder === -1 ? G.neutral : seatLabel(T, fact.holder);
-      el("text", { x: PANEL_X, y: H - 54 - i * 18, class: "known-label" }, svg).textContent = fmt(G.known, holder, cardName(G, fact.card));
+      y += 20;
+      el("text", { x: 0, y, class: "known-label" }, svg).textContent = fmt(G.known, holder, cardName(G, fact.card));
     });
+    y += 22;
+    el("text", { x: 0, y, class: "supply-label" }, svg).textContent = fmt(G.supply, view.supply);
+    y += 20;
+    el("text", { x: 0, y, class: "supply-label" }, svg).textContent = view.direction > 0 ? G.outward : G.inward;
+    return y + 8;
+  }
+
+  // A tap target in the picture for a move that also has its button under the board: the button
+  // serves the keyboard and screen readers, so this shortcut stays out of the tab order.
+  function button(g, label, action) {
+    g.setAttribute("data-move", label);
+    g.addEventListener("click", action);
   }
 
   function drawCard(parent, G, x, y, card) {
     const hidden = card === null;
     const g = el("g", { class: "card" + (hidden ? " face-down" : " face-up"), "data-card": hidden ? "hidden" : card }, parent);
-    const face = { x, y, width: 52, height: 52, rx: 5, class: "card-face" };
+    const face = { x, y, width: CARD_W, height: CARD_H, rx: 5, class: "card-face" };
     el("rect", face, g);
-    const label = el("text", { x: x + 26, y: y + 31, class: "card-label" + (card === "yellow" || card === "white" ? " on-light" : "") }, g);
+    const label = el("text", { x: x + CARD_W / 2, y: y + 31, class: "card-label" + (card === "yellow" || card === "white" ? " on-light" : "") }, g);
     label.textContent = hidden ? "?" : cardName(G, card);
   }
 

@@ -1,28 +1,37 @@
-/* Ta Yü board: 19 × 19 squares, the marked centre, three blue brackets per edge, the tiles with
-   their channels; the supply's two columns, the tiles held, the running points per edge. Placing:
-   choose a tile (if two), turn it (button or R key), the squares where its north-west corner may go
-   are highlighted; hovering or focusing one previews the tile, Enter or a click places it. */
+/* Ta Yü board: 19 × 19 squares with their coordinates (letters a–s west to east, numbers 1–19
+   north to south, as the log names them: « en K7 »), the marked centre, three blue brackets per
+   edge, the tiles with their channels; the supply's two columns, the tiles held, the running
+   points per edge. Placing: choose a tile (if two), turn it (« Tourner » or the R key); every
+   square the tile can cover is highlighted. Pointing at one (hover, focus or a first tap) shows
+   the whole tile where it would land; a click, Enter, a second tap inside it or « Valider »
+   places it. */
 (function () {
   "use strict";
-  const { el, gridKeyboard } = window.LudoBoards._svg;
-  const CELL = 30, MARGIN = 26, DIRS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+  const { el, gridKeyboard, touched, confirmBar } = window.LudoBoards._svg;
+  // Around the squares: the edges' names and points (EDGE), then the coordinates (COORD) on the
+  // north and west sides. Texts are 20 units: at least 10 px on a 360 px wide phone.
+  const CELL = 30, EDGE = 24, COORD = 24, GAP = 8, DIRS = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+  const OX = EDGE + COORD + GAP, OY = EDGE + COORD + GAP; // the board's north-west corner
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
   const squareName = (view, row, col) => view.files[col] + (row + 1);
   const label = (view, row, col) => squareName(view, row, col).toUpperCase();
 
-  // The selection travels through ctx.selected as "tile:rotation" (reset on every new position:
-  // then the first tile, in the first rotation that fits somewhere).
+  // The selection travels through ctx.selected as "tile:rotation", then "tile:rotation:row,col"
+  // once a first tap chose a placement (reset on every new position: then the first tile, in the
+  // first rotation that fits somewhere).
   function parseSelection(selected, moves) {
     const tiles = [...new Set(moves.map((m) => m.tile))];
     let tile = tiles.length ? tiles[0] : 0, rotation = moves.length ? moves[0].rotation : 0;
+    let pending = null;
     if (typeof selected === "string" && selected.includes(":")) {
-      const [t, r] = selected.split(":").map(Number);
-      if (tiles.includes(t)) tile = t;
-      rotation = ((r % 4) + 4) % 4;
+      const [t, r, at] = selected.split(":");
+      if (tiles.includes(+t)) tile = +t;
+      rotation = ((+r % 4) + 4) % 4;
+      if (at) pending = at;
     } else if (moves.length) {
       rotation = Math.min(...moves.filter((m) => m.tile === tile).map((m) => m.rotation));
     }
-    return { tile, rotation, tiles };
+    return { tile, rotation, tiles, pending };
   }
 
   function tileCells(view, kind, rotation, row, col) {
@@ -34,10 +43,10 @@
     const g = el("g", { class: "tayu-tile " + (cls || "") }, parent);
     const rows = cells.map((c) => c[0]), cols = cells.map((c) => c[1]);
     const top = Math.min(...rows), left = Math.min(...cols);
-    const x = MARGIN + left * CELL, y = MARGIN + top * CELL;
+    const x = OX + left * CELL, y = OY + top * CELL;
     const w = (Math.max(...cols) - left + 1) * CELL, h = (Math.max(...rows) - top + 1) * CELL;
     el("rect", { x: x + 1.5, y: y + 1.5, width: w - 3, height: h - 3, rx: 5, class: "stone" }, g);
-    const centre = (r, c) => [MARGIN + c * CELL + CELL / 2, MARGIN + r * CELL + CELL / 2];
+    const centre = (r, c) => [OX + c * CELL + CELL / 2, OY + r * CELL + CELL / 2];
     const open = cells.filter((c) => c[2]);
     if (open.length) {
       // along the tile between the outermost squares that carry an opening, then out to each
@@ -85,7 +94,7 @@
       const G = T.game;
       if (moves.some((m) => m.type === "bid")) return G.askBid;
       if (moves.some((m) => m.type === "draw")) return G.askDraw;
-      if (moves.some((m) => m.type === "place")) return G.askPlace;
+      if (moves.some((m) => m.type === "place")) return G.askPlaceAnyInput;
       return "";
     },
 
@@ -93,37 +102,65 @@
       const T = ctx.T, G = T.game, size = view.size;
       const places = ctx.legalMoves.filter((m) => m.type === "place");
       const sel = parseSelection(ctx.selected, places);
-      const anchors = new Map();
-      places.filter((m) => m.tile === sel.tile && m.rotation === sel.rotation)
-        .forEach((m) => anchors.set(m.row + "," + m.col, m));
       const holder = view.to_move, heldKind = view.held[holder] ? view.held[holder][sel.tile] : undefined;
+      // Every placement of the chosen tile in this rotation, and the squares each would cover.
+      const fitting = places.filter((m) => m.tile === sel.tile && m.rotation === sel.rotation && heldKind !== undefined)
+        .map((m) => ({ move: m, cells: tileCells(view, heldKind, m.rotation, m.row, m.col) }));
+      const covering = new Map(); // square "row,col" → the placements covering it
+      fitting.forEach((f) => f.cells.forEach(([r, c]) => {
+        const key = r + "," + c;
+        if (!covering.has(key)) covering.set(key, []);
+        covering.get(key).push(f);
+      }));
+      // The placement a square stands for: of those covering it, the one centred nearest to it.
+      const pick = (row, col) => {
+        const list = covering.get(row + "," + col) || [];
+        const distance = (f) => f.cells.reduce((d, [r, c]) => d + (r - row) ** 2 + (c - col) ** 2, 0);
+        return list.slice().sort((a, b) => distance(a) - distance(b))[0] || null;
+      };
+      const pending = sel.pending ? fitting.find((f) => f.move.row + "," + f.move.col === sel.pending) || null : null;
+      const pendingCells = new Set(pending ? pending.cells.map(([r, c]) => r + "," + c) : []);
       const owner = {};
       view.tiles.forEach((t, index) => {
         tileCells(view, t.kind, t.rotation, t.row, t.col).forEach(([r, c, m]) => (owner[r + "," + c] = [index, m]));
       });
       const last = view.tiles.length ? view.tiles.length - 1 : -1;
-      const full = MARGIN * 2 + size * CELL;
-      const svg = el("svg", { viewBox: `0 0 ${full} ${full}`, role: "group", "aria-label": G.board, class: "board-svg tayu" });
+      const right = OX + size * CELL, bottom = OY + size * CELL;
+      const width = right + GAP + EDGE, height = bottom + GAP + EDGE;
+      const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": G.board, class: "board-svg tayu" });
 
       // Edges: names, marked positions (blue brackets), running points.
-      const edgeText = { N: [full / 2, 16], S: [full / 2, full - 6], W: [12, full / 2], E: [full - 12, full / 2] };
+      const midX = OX + (size * CELL) / 2, midY = OY + (size * CELL) / 2;
+      const edgeText = { N: [midX, 19], S: [midX, height - 5], W: [19, midY], E: [width - 5, midY] };
       Object.entries(edgeText).forEach(([edge, [x, y]]) => {
         const t = el("text", { x, y, class: "edge-label", "aria-hidden": "true" }, svg);
         t.textContent = `${G.edges[edge]} ${view.edge_scores[edge]}`;
         if (edge === "W" || edge === "E") t.setAttribute("transform", `rotate(-90 ${x} ${y})`);
       });
+      // Coordinates: letters above the columns, numbers left of the rows (« K7 » in the log).
+      for (let i = 0; i < size; i++) {
+        el("text", { x: OX + i * CELL + CELL / 2, y: EDGE + COORD - 4, class: "coord", "aria-hidden": "true" }, svg).textContent = view.files[i].toUpperCase();
+        el("text", { x: EDGE + COORD / 2, y: OY + i * CELL + CELL / 2 + 7, class: "coord", "aria-hidden": "true" }, svg).textContent = i + 1;
+      }
       view.marked.forEach((i) => {
-        const a = MARGIN + i * CELL + 3, b = a + CELL - 6, near = MARGIN - 5, far = full - MARGIN + 5;
-        [[a, near, b, near], [a, far, b, far], [near, a, near, b], [far, a, far, b]].forEach(([x1, y1, x2, y2]) =>
+        const ax = OX + i * CELL + 3, bx = ax + CELL - 6, ay = OY + i * CELL + 3, by = ay + CELL - 6;
+        const north = OY - 5, south = bottom + 5, west = OX - 5, east = right + 5;
+        [[ax, north, bx, north], [ax, south, bx, south], [west, ay, west, by], [east, ay, east, by]].forEach(([x1, y1, x2, y2]) =>
           el("line", { x1, y1, x2, y2, class: "bracket" }, svg));
       });
 
       const grid = el("g", { role: "grid", "aria-label": G.board }, svg);
       const squares = {};
+      const previewLayer = el("g", { class: "preview", "aria-hidden": "true" });
+      function showPreview(f) {
+        previewLayer.replaceChildren();
+        if (f) drawTile(previewLayer, f.cells, "ghost");
+      }
+      function hidePreview() { showPreview(pending); }
       for (let row = 0; row < size; row++) {
         const line = el("g", { role: "row" }, grid);
         for (let col = 0; col < size; col++) {
-          const x = MARGIN + col * CELL, y = MARGIN + row * CELL, key = row + "," + col;
+          const x = OX + col * CELL, y = OY + row * CELL, key = row + "," + col;
           const g = el("g", { role: "gridcell", tabindex: "-1", "data-square": squareName(view, row, col), "data-col": col, "data-row": size - 1 - row, class: "square" }, line);
           const centre = row === view.centre[0] && col === view.centre[1];
           el("rect", { x, y, width: CELL, height: CELL, class: "cell" + (centre ? " centre" : "") }, g);
@@ -135,30 +172,34 @@
             if (mask) parts.push(G.open + " " + openText(mask, G));
           } else parts.push(G.empty);
           if (centre) parts.push(G.centre);
-          const move = anchors.get(key);
-          if (move) {
+          const choice = pick(row, col);
+          if (choice) {
             el("rect", { x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 4, class: "target-mark" }, g);
-            parts.push(G.fits);
+            parts.push(G.fits + " (" + fmt(G.placedAt, label(view, choice.move.row, choice.move.col)) + ")");
+            if (pendingCells.has(key)) parts.push(T.selected);
             g.classList.add("movable");
-            const preview = () => showPreview(move);
+            const preview = () => showPreview(choice);
             g.addEventListener("mouseenter", preview);
             g.addEventListener("focus", preview);
             g.addEventListener("mouseleave", hidePreview);
           }
           g.setAttribute("aria-label", `${label(view, row, col)} : ${parts.join(", ")}`);
-          g.addEventListener("click", () => { if (ctx.interactive && move) ctx.onMove(move); });
+          g.addEventListener("click", () => {
+            if (!ctx.interactive || !choice) return;
+            // A finger on 17 px squares: the first tap shows the tile in place, a second tap
+            // inside it (or « Valider ») places it. A click or Enter places at once.
+            if (!touched()) return ctx.onMove(choice.move);
+            if (pending && pendingCells.has(key)) return ctx.onMove(pending.move);
+            ctx.onSelect(`${sel.tile}:${sel.rotation}:${choice.move.row},${choice.move.col}`);
+          });
           squares[col + "," + (size - 1 - row)] = g;
         }
       }
       const tiles = el("g", { class: "tiles", "aria-hidden": "true" }, svg);
       view.tiles.forEach((t, index) =>
         drawTile(tiles, tileCells(view, t.kind, t.rotation, t.row, t.col), index === last ? "last" : ""));
-      const previewLayer = el("g", { class: "preview", "aria-hidden": "true" }, svg);
-      function showPreview(move) {
-        previewLayer.replaceChildren();
-        if (heldKind !== undefined) drawTile(previewLayer, tileCells(view, heldKind, move.rotation, move.row, move.col), "ghost");
-      }
-      function hidePreview() { previewLayer.replaceChildren(); }
+      svg.appendChild(previewLayer);
+      showPreview(pending);
 
       // The panel: supply, tiles held (choose, turn), points and products, the auction.
       const panel = document.createElement("div");
@@ -170,7 +211,11 @@
 
       const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
       const hadRotate = document.activeElement && document.activeElement.classList && document.activeElement.classList.contains("rotate");
-      container.replaceChildren(svg, panel);
+      const parts = [svg];
+      if (pending) {
+        parts.push(confirmBar(tayu.moveLabel(pending.move, view, T), G, () => ctx.onMove(pending.move), () => ctx.onSelect(sel.tile + ":" + sel.rotation)));
+      }
+      container.replaceChildren(...parts, panel);
       gridKeyboard(grid, size, size, (c, r) => squares[c + "," + r], focusName);
       svg.addEventListener("keydown", (event) => {
         if ((event.key === "r" || event.key === "R") && places.length) {
@@ -224,7 +269,7 @@
         const pic = el("svg", { width: 54, height: 54, viewBox: `0 0 ${CELL * 3} ${CELL * 3}`, "aria-hidden": "true" }, item);
         const rotation = mine && index === sel.tile ? sel.rotation : 0;
         const cells = view.kinds[kind][rotation].map(([r, c, m]) => (rotation % 2 ? [r, c + 1, m] : [r + 1, c, m]));
-        const g = el("g", { transform: `translate(${-MARGIN} ${-MARGIN})` }, pic);
+        const g = el("g", { transform: `translate(${-OX} ${-OY})` }, pic);
         drawTile(g, cells, "held");
         const text = document.createElement("span");
         text.className = "visually-hidden";
@@ -244,7 +289,8 @@
       const turn = document.createElement("button");
       turn.type = "button";
       turn.className = "rotate";
-      turn.textContent = G.rotate;
+      turn.textContent = G.turn;
+      turn.setAttribute("aria-keyshortcuts", "R");
       turn.addEventListener("click", () => ctx.onSelect(sel.tile + ":" + (sel.rotation + 1)));
       box.appendChild(turn);
       const state = document.createElement("p");
