@@ -204,3 +204,33 @@ def play_texts() -> dict:
         "alarmDirection": _("Alarme : choisissez la direction du gardien de la rangée %s."),
         "lastMove": _("dernier coup"),
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Touchez la cellule ou un de vos prisonniers, puis une case en surbrillance ; au clavier, "
+    "flèches pour se déplacer sur le plateau, Entrée pour choisir."
+)
+
+
+def prompt(state, seat: int) -> str:
+    """What the status line asks of ``seat``: a prisoner to move, or the alarm's die and guard."""
+    if state.phase == "roll":
+        return _("Alarme : lancez le dé.")
+    if state.phase == "direction":
+        return _("Alarme : choisissez la direction du gardien de la rangée %(row)s.") % {
+            "row": state.roll
+        }
+    if state.phase == "move":
+        from .moves import prisoner_moves
+
+        if not prisoner_moves(state, seat):
+            return _("Aucun coup possible : passez.")
+        return _("Déplacez un prisonnier vers le bateau.")
+    return ""
+
+
+def score_text(score: float) -> str:
+    count = int(score)
+    return ngettext(
+        "%(n)d prisonnier dans le bateau", "%(n)d prisonniers dans le bateau", count
+    ) % {"n": count}

@@ -262,3 +262,31 @@ def play_texts() -> dict[str, Any]:
         "seatLabel": _("place %s"),
         "roller": _("lance les dés"),
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Les dés, les échanges et les pierres de prédiction sont des boutons sous le plateau ; pour "
+    "déplacer un Indien, touchez une pierre du tipi puis la case où l'amener."
+)
+
+
+def prompt(state: Any, seat: int) -> str:
+    """What the status line asks of ``seat`` in this phase of the round."""
+    if state.phase == "roll":
+        return _("Lancez les dés.")
+    if state.phase == "draft":
+        return _("Choisissez un dé.")
+    if state.phase == "moccasin":
+        return _("Case mocassins : échangez une carte avec un autre joueur, ou gardez vos cartes.")
+    if state.phase == "move":
+        values = {"colour": colour_name(state.taken[seat] or "")}
+        if state.stones[seat]:
+            return (
+                _(
+                    "Déplacez une pierre du tipi pour faire bouger l'Indien %(colour)s, ou "
+                    "utilisez une pierre de prédiction."
+                )
+                % values
+            )
+        return _("Déplacez une pierre du tipi pour faire bouger l'Indien %(colour)s.") % values
+    return ""
