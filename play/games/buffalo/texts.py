@@ -148,8 +148,8 @@ def play_texts() -> dict:
 
 
 HELP_TEXT = gettext_lazy(
-    "Touchez une de vos pièces, puis une case en surbrillance ; au clavier, flèches pour se "
-    "déplacer sur le plateau, Entrée pour choisir."
+    "Touchez un bison, ou le chef ou un chien, puis une case en surbrillance ; au clavier, "
+    "flèches pour se déplacer sur le plateau, Entrée pour choisir."
 )
 
 
