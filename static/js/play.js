@@ -231,7 +231,7 @@
     return state.seats.map((seat) => seat.role);
   }
 
-  // « Victoire : Joueur 1 ! Fin de partie : un bison a traversé la prairie. »
+  // « Victoire : Joueur 1 ! Fin de partie : <why, in the game's words>. »
   function outcomeText(outcome) {
     let text;
     if (outcome.draw) text = T.draw;

@@ -41,7 +41,7 @@ OPTION_LABELS = {
     "immobilised_buffalo": gettext_lazy("Des bisons tous bloqués perdent"),
 }
 OPTION_CHOICE_LABELS = {
-    "buffalo_seat": {0: gettext_lazy("place 1"), 1: gettext_lazy("place 2")},
+    "buffalo_seat": {0: gettext_lazy("joueur 1"), 1: gettext_lazy("joueur 2")},
     "immobilised_buffalo": {
         "on_their_turn": gettext_lazy("à leur tour de jouer"),
         "at_once": gettext_lazy("aussitôt"),
