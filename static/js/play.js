@@ -245,12 +245,16 @@
   function outcomeHeadline(outcome) {
     const mine = state.controlled;
     const winners = outcome.winners || [];
-    // Hot-seat (every person at this screen): the winner's name says more than « vous ».
-    const everyoneHere = mine.length > 1 && state.seats.every((s) => s.kind === "bot" || mine.includes(s.index));
     if (outcome.draw) return T.youDrew;
     if (!winners.length) return T.noWinner;
-    if (mine.length && !everyoneHere) return winners.some((s) => mine.includes(s)) ? T.youWon : T.youLost;
+    if (mine.length && !everyoneHere()) return winners.some((s) => mine.includes(s)) ? T.youWon : T.youLost;
     return fmt(winners.length > 1 ? T.haveWon : T.hasWon, winners.map(seatName).join(", "));
+  }
+
+  // Hot-seat (every person at this one screen): a winner's name says more than « vous ».
+  function everyoneHere() {
+    const mine = state.controlled;
+    return mine.length > 1 && state.seats.every((s) => s.kind === "bot" || mine.includes(s.index));
   }
 
   // The full ranking: each place's seats (a team or a tie share it), with scores where counted.
@@ -260,8 +264,11 @@
     const scores = state.ending && state.ending.scores;
     (outcome.ranking || []).forEach((group) => {
       const item = document.createElement("li");
-      item.textContent = group.map((s) => seatName(s) + (scores ? " (" + scores[s] + ")" : "")).join(", ");
-      if (group.some((s) => state.controlled.includes(s))) item.className = "yours";
+      item.textContent = group.map((s) => {
+        const role = state.seats[s] && state.seats[s].role;
+        return seatName(s) + (role ? " — " + role : "") + (scores ? " (" + scores[s] + ")" : "");
+      }).join(", ");
+      if (!everyoneHere() && group.some((s) => state.controlled.includes(s))) item.className = "yours";
       list.appendChild(item);
     });
     list.hidden = (outcome.ranking || []).length < 2 && !scores;
@@ -272,6 +279,7 @@
     $("round").textContent = state.series ? fmt(T.round, state.series.round) : "";
     // Once over, the end screen says it all (and takes the focus): no « in progress » line.
     status.hidden = state.status === "finished" && !steps && !replay;
+    status.parentElement.hidden = status.hidden;
     if (state.status === "finished") {
       status.textContent = outcomeHeadline(state.outcome) + " " + outcomeText(state.outcome);
       return;

@@ -39,8 +39,8 @@ RULE_MESSAGES = {
 }
 
 OUTCOME_REASONS = {
-    "higher_product": gettext_lazy("le plus grand produit des deux rives"),
-    "equal_products": gettext_lazy("produits égaux"),
+    "higher_product": gettext_lazy("le plus grand produit des deux rives l'emporte"),
+    "equal_products": gettext_lazy("les produits des deux rives sont égaux"),
     "spoiler_held": gettext_lazy("aucun bâtisseur n'a dépassé l'enchère du gêneur"),
     "bid_beaten": gettext_lazy("l'enchère du gêneur est dépassée"),
 }
