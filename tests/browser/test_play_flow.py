@@ -111,6 +111,9 @@ def test_status_line_says_what_the_game_asks(catalogue, phone, live_server, matc
     open_match(phone, live_server, match, token)
     expect(status).to_contain_text("Prenez une pierre dans une des deux colonnes du talon.")
     expect(phone.locator("#seats li").first).to_contain_text("Joueur 1")
+    shot(phone, "tayu-match-phone")
+    phone.set_viewport_size(DESKTOP["viewport"])
+    shot(phone, "tayu-match-desktop")
 
 
 def test_undo_against_the_computer_from_the_page(catalogue, phone, live_server, settings):
