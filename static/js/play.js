@@ -12,7 +12,7 @@
   // no step is shorter than STEP_FLOOR_MS (unless the site's own step is), so each stays legible.
   const TURN_REPLAY_MS = 2000;
   const STEP_FLOOR_MS = 250;
-  const HIDDEN_POLL_MS = 30000;
+  const HIDDEN_POLL_MS = 15000;
   const pageTitle = document.title;
   const soundKey = "ludo-play-sound";
   let board = null; // the game's renderer, from its package's board script (loaded with defer)
@@ -160,10 +160,10 @@
     pollTimer = null;
     if (state && state.rematch) return;
     const over = state && state.status === "finished";
-    // Hidden: no polling while it is someone else's turn, except a rare look so that the tab's
-    // title can say « À vous ! » when a friend has played.
+    // Hidden: no regular polling; while others are to play, a rare look, so that the tab's
+    // title can say « À vous ! » once they have.
     if (document.hidden) {
-      const waiting = state && !over && state.seats.some((s) => s.kind !== "bot" && !state.controlled.includes(s.index));
+      const waiting = state && !over && !state.to_act.some((s) => state.controlled.includes(s));
       if (waiting) pollTimer = setTimeout(poll, HIDDEN_POLL_MS);
       return;
     }

@@ -267,3 +267,38 @@ def test_a_finished_tayu_match_says_why_it_ended_with_the_scores(
             shot(page, f"tayu-end-{name}")
         finally:
             context.close()
+
+
+HIDE = (
+    "hidden => { Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});"
+    " document.dispatchEvent(new Event('visibilitychange')); }"
+)
+
+
+def test_a_hidden_tab_stops_polling_and_the_title_says_your_turn(catalogue, phone, live_server):
+    game = Game.objects.get(slug="prairie-ou-buffalo")
+    match, host = match_start(game=game, seats=[SeatSpec("local"), SeatSpec("invite")])
+    friend = token_for(match, "seat1")
+    polls = []
+    phone.on(
+        "request",
+        lambda request: (
+            polls.append(request.url)
+            if request.url.endswith(f"/api/v1/matches/{match.code}/")
+            else None
+        ),
+    )
+    open_match(phone, live_server, match, friend)
+    expect(phone.locator("#play-status")).to_contain_text("En attente de : Joueur 1.")
+    phone.evaluate(HIDE, True)
+    phone.wait_for_timeout(300)  # a poll already on its way may still answer
+    asked = len(polls)
+    phone.wait_for_timeout(2000)  # about three polls' time
+    assert len(polls) == asked  # nothing asked while hidden (the next look is in 15 s)
+    match_play_move(
+        match=match, token=host, seat=0, move={"from": "a1", "to": "a2"}, expected_version=0
+    )
+    phone.evaluate(HIDE, False)  # back: it catches up at once, and the title says so
+    expect(phone.locator("#play-status")).to_contain_text("À vous de jouer.")
+    assert phone.title().startswith("À vous ! — ")
+    assert len(polls) > asked
