@@ -128,6 +128,7 @@
     $("undo-button").hidden = true;
     $("board-help").hidden = true;
     $("steps-skip").hidden = false;
+    $("steps-skip").title = T.skipHint;
   }
 
   // « Place 2 — <role> réfléchit… » for the seats that move next (the computer, or a friend).

@@ -20,6 +20,7 @@ from play.models import Match
 from play.services import SeatSpec, match_play_move, match_start
 from play.tokens import token_for
 from tests.browser.conftest import watch_csp
+from tests.browser.test_catalogue_a11y import serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -90,6 +91,7 @@ def test_play_is_within_a_phones_first_screen_on_every_playable_game(catalogue, 
         button = phone.get_by_role("link", name="Jouer", exact=True)
         box = button.bounding_box()
         assert box["y"] + box["height"] <= 844, (game.slug, box)
+        assert box["height"] >= 44  # a thumb-sized target
         if game.engine == "powwow":
             shot(phone, "game-page-phone")
 
@@ -156,6 +158,7 @@ def test_end_screen_and_rematch_with_the_same_seats(catalogue, phone, live_serve
     expect(phone.locator("#play-status")).to_be_hidden()  # nothing « in progress » is left
     assert outcome.bounding_box()["y"] < 844  # the end is on the first screen
     shot(phone, "buffalo-end-phone")
+    assert serious_violations(phone) == []
     phone.get_by_role("button", name="Rejouer").tap()
     phone.wait_for_url(re.compile(r"/parties/(?!" + match.code + r")\w+/"))
     phone.wait_for_selector("#board svg")
