@@ -568,7 +568,8 @@
   // While the opponents' moves are replayed, a tap anywhere or a key skips to the position now.
   document.addEventListener("pointerdown", (event) => {
     if (steps && event.target.id !== "steps-skip") {
-      swallowClick = true;
+      // On the board, that tap only skips; a link or a button elsewhere still does its job.
+      swallowClick = !!event.target.closest(".board-area");
       skipSteps();
     }
   }, true);
@@ -579,7 +580,8 @@
     event.stopPropagation();
   }, true);
   document.addEventListener("keydown", (event) => {
-    if (steps && !["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) skipSteps();
+    const typing = event.target.closest && event.target.closest("input, select, textarea");
+    if (steps && !typing && !["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) skipSteps();
   });
   $("rematch").addEventListener("click", rematch);
   const sound = $("sound-toggle");
