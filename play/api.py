@@ -32,6 +32,7 @@ from .services import (
     match_next_round,
     match_play_move,
     match_recover_bot_turn,
+    match_rematch,
     match_start,
     match_undo,
     seat_join,
@@ -316,6 +317,25 @@ class MatchNextRoundView(PlayAPIView):
             match=match, token=self.token(request), choice=data["choice"],
             client=self.client(request),
         )  # fmt: skip
+        return self.state_response(request, new, code=status.HTTP_201_CREATED)
+
+
+class MatchRematchView(PlayAPIView):
+    """« Rejouer »: a new match with the same game, options and seats (created once)."""
+
+    throttle_classes = [PlayCreateThrottle]
+
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        request=None,
+        responses={201: MatchStateSerializer, **play_errors(400, 403, 404, 429)},
+        summary="Start (or find) a new match of the same table once this one is over; every "
+        "seat's token carries over.",
+    )
+    def post(self, request, code):
+        match = match_get(code=code)
+        new = match_rematch(match=match, token=self.token(request), client=self.client(request))
         return self.state_response(request, new, code=status.HTTP_201_CREATED)
 
 

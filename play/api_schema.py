@@ -65,7 +65,24 @@ MatchStateSerializer = inline_serializer(
             "the public view after it); null when there are none.",
         ),
         "outcome": serializers.DictField(allow_null=True),
-        "can_undo": serializers.BooleanField(),
+        "can_undo": serializers.BooleanField(
+            help_text="Whether `undo/` would be accepted now (against the computer alone, your "
+            "last move and the bots' answers go back; never across chance)."
+        ),
+        "undo_seat": serializers.IntegerField(
+            allow_null=True, help_text="The seat to send to `undo/` (null: no undo)."
+        ),
+        "prompt": serializers.CharField(
+            help_text="What the viewer's seat is asked to do now, in the game's words."
+        ),
+        "ending": serializers.DictField(
+            allow_null=True,
+            help_text="Once over: `reason` (why it ended, in words) and `scores` (each seat's "
+            "score as text, or null).",
+        ),
+        "rematch": serializers.CharField(
+            allow_null=True, help_text="The page of the new match of the same table, once started."
+        ),
         "hidden_information": serializers.BooleanField(),
         "seed": serializers.CharField(required=False, help_text="Only once the match is over."),
         "invites": serializers.ListField(

@@ -12,6 +12,7 @@ urlpatterns = [
     path("matches/<str:code>/undo/", api.MatchUndoView.as_view(), name="api-match-undo"),
     path("matches/<str:code>/join/", api.MatchJoinView.as_view(), name="api-match-join"),
     path("matches/<str:code>/next-round/", api.MatchNextRoundView.as_view(), name="api-match-next"),
+    path("matches/<str:code>/rematch/", api.MatchRematchView.as_view(), name="api-match-rematch"),
     path("matches/<str:code>/log/", api.MatchLogView.as_view(), name="api-match-log"),
     path("matches/<str:code>/replay/", api.MatchReplayView.as_view(), name="api-match-replay"),
 ]

@@ -45,6 +45,15 @@ class Match(models.Model):
         related_name="previous_round",
         verbose_name=_("manche suivante"),
     )
+    # « Rejouer »: the match the same table started once this one was over (same seats).
+    rematch = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="previous_match",
+        verbose_name=_("nouvelle partie"),
+    )
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("mise à jour le"), auto_now=True)
     finished_at = models.DateTimeField(_("terminée le"), null=True, blank=True)

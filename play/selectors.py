@@ -6,14 +6,15 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from play.engines.base import chance_for
+from play.engines.base import Outcome, chance_for
 from play.games.registry import get_game
 
 from . import tokens
-from .errors import PlayError, SeatForbidden
+from .errors import PlayError, SeatForbidden, UndoRefused
 from .models import Match, MoveRecord, Seat
-from .texts import seat_label
+from .texts import player_label, seat_label
 
 
 class MatchNotFound(PlayError):
@@ -23,7 +24,7 @@ class MatchNotFound(PlayError):
 
 def match_get(*, code: str) -> Match:
     try:
-        return Match.objects.select_related("game", "next_round").get(code=code)
+        return Match.objects.select_related("game", "next_round", "rematch").get(code=code)
     except Match.DoesNotExist:
         raise MatchNotFound(_("Aucune partie ne porte ce code.")) from None
 
@@ -111,6 +112,61 @@ def _recent(engine, log, states, moves, controlled: set[int]) -> dict[str, Any] 
     }
 
 
+NOT_YOUR_LAST_MOVE = gettext_lazy(
+    "Seul votre dernier coup peut être repris, avant qu'un autre joueur ait joué."
+)
+NOT_ACROSS_CHANCE = gettext_lazy(
+    "Impossible de reprendre ce coup : depuis, le hasard est intervenu (un dé, une carte ou une "
+    "pierre tirée) ou une information cachée a été révélée."
+)
+
+
+def undo_start(moves: list[MoveRecord], seats: list[Seat], controlled: set[int]) -> int:
+    """Where an undo by the holder of ``controlled`` would cut the move list (the index of the
+    first move taken back), or :class:`UndoRefused` saying why it may not.
+
+    Against the computer alone (every other seat a bot), the player's last move goes back with
+    the bots' answers to it; with another person at the table, only one's own last move, before
+    they answered. Never across chance or a reveal: a move that drew from the match's random
+    generator (a die, a card, a tile) or showed hidden information is a barrier.
+    """
+    others = [s for s in seats if s.index not in controlled]
+    against_bots = all(s.kind == Seat.Kind.BOT for s in others)
+    start = len(moves) - 1
+    if against_bots:
+        while start >= 0 and (moves[start].by_bot or moves[start].seat not in controlled):
+            start -= 1
+    elif start >= 0 and (moves[start].by_bot or moves[start].seat not in controlled):
+        start = -1
+    if start < 0:
+        raise UndoRefused(NOT_YOUR_LAST_MOVE, reason="not_your_last_move")
+    if any(m.chance or m.reveals for m in moves[start:]):
+        raise UndoRefused(NOT_ACROSS_CHANCE, reason="chance_or_reveal")
+    return start
+
+
+def _undo_seat(moves, seats, controlled, finished: bool) -> int | None:
+    """The seat whose move an undo would take back now, or ``None`` when undo is refused."""
+    if finished or not controlled:
+        return None
+    try:
+        return moves[undo_start(moves, seats, controlled)].seat
+    except UndoRefused:
+        return None
+
+
+def _outcome_words(package, state, outcome: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The end screen's words: why the game ended, and each seat's score as the game counts it."""
+    if outcome is None:
+        return None
+    result = Outcome.from_dict(outcome)
+    scores = result.scores
+    return {
+        "reason": package.outcome_reason(state, result),
+        "scores": None if scores is None else [package.score_text(score) for score in scores],
+    }
+
+
 def match_state(*, match: Match, token: str | None, seat: int | None = None) -> dict[str, Any]:
     """Everything the play page shows, as the holder of ``token`` may see it."""
     package = get_game(match.engine)
@@ -123,7 +179,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
     viewer = _viewer(match, controlled, to_act, seat)
     finished = match.status == Match.Status.FINISHED
     log, states, moves = _history(match)
-    last = moves[-1] if moves else None
+    undo_seat = _undo_seat(moves, seats, controlled, finished)
     data: dict[str, Any] = {
         "code": match.code,
         "game": {
@@ -140,6 +196,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
             {
                 "index": s.index,
                 "label": seat_label(s.index, roles[s.index] if s.index < len(roles) else ""),
+                "player": player_label(s.index, s.name),
                 "role": roles[s.index] if s.index < len(roles) else "",
                 "kind": s.kind,
                 "name": s.name,
@@ -157,14 +214,11 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "log": log,
         "recent": _recent(engine, log, states, moves, controlled),
         "outcome": match.outcome,
-        "can_undo": bool(
-            last
-            and not finished
-            and last.seat in controlled
-            and not last.by_bot
-            and not last.chance
-            and not last.reveals
-        ),
+        "can_undo": undo_seat is not None,
+        "undo_seat": undo_seat,
+        "prompt": package.prompt(state, viewer) if viewer in to_act else "",
+        "ending": _outcome_words(package, state, match.outcome if finished else None),
+        "rematch": (reverse("play:match", args=[match.rematch.code]) if match.rematch_id else None),
         "hidden_information": engine.info.hidden_information,
     }
     if finished:

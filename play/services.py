@@ -35,7 +35,7 @@ from .errors import (
     UndoRefused,
 )
 from .models import Match, MoveRecord, Seat
-from .selectors import replay
+from .selectors import NOT_YOUR_LAST_MOVE, replay, undo_start
 from .texts import rule_message
 
 STALE_MESSAGE = gettext_lazy(
@@ -405,7 +405,8 @@ def _bot_move(package, state, seat: int, *, level: str, seconds: float, rng) -> 
 
 
 def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:
-    """Take back ``seat``'s last move: only if nobody moved since and it revealed nothing."""
+    """Take back ``seat``'s last move (:func:`play.selectors.undo_start` says which moves go
+    back: against the computer alone, the bots' answers to it too; never across chance)."""
     _check_seat(match, token, seat)
     _check_current(match, expected_version)
     # The moves of the snapshot the player saw: a move committed since then makes this a lost
@@ -413,30 +414,57 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
     moves = list(match.moves.filter(ply__lte=match.plies).order_by("ply"))
     if len(moves) != match.plies:  # a concurrent undo removed one
         raise StaleVersion(STALE_MESSAGE)
-    if not moves or moves[-1].seat != seat or moves[-1].by_bot:
-        raise UndoRefused(
-            _("Seul votre dernier coup peut être repris, avant que quelqu'un d'autre ait joué."),
-            reason="not_your_last_move",
-        )
-    if moves[-1].chance or moves[-1].reveals:
-        raise UndoRefused(
-            _(
-                "Ce coup a fait intervenir le hasard ou révélé une information : "
-                "il ne peut pas être repris."
-            ),
-            reason="chance_or_reveal",
-        )
-    state = replay(match, moves[:-1])
+    start = undo_start(moves, list(match.seats.all()), controlled_seats(match, token))
+    if moves[start].seat != seat:
+        raise UndoRefused(NOT_YOUR_LAST_MOVE, reason="not_your_last_move")
+    state = replay(match, moves[:start])
     engine = get_game(match.engine).engine
     changes = {
         "state": engine.to_dict(state),
-        "plies": len(moves) - 1,
+        "plies": start,
         "updated_at": timezone.now(),
         "bot_to_move": _bot_to_move(match, engine, state),
     }
-    _commit(match, expected_version, changes, remove=moves[-1])
+    removed = MoveRecord.objects.filter(match=match, ply__gt=start)
+    _commit(match, expected_version, changes, remove=removed)
     match_advance_bots(match=match)
     return match
+
+
+def match_rematch(*, match: Match, token: str | None, client: str | None = None) -> Match:
+    """« Rejouer »: a new match of the same game, options and seats, once this one is over.
+
+    Created once: whoever asks later (the friend at another seat) gets the same one. It keeps
+    the table's token salt, so every seat's link — the host's, each friend's — controls the same
+    seat in the new match; each page finds it in its next poll (``rematch``) and follows it with
+    the token it already holds, and nobody receives another seat's token.
+    """
+    if match.rematch_id:
+        return match.rematch
+    if match.status != Match.Status.FINISHED:
+        raise PlayError(_("La partie n'est pas terminée."), code="match_not_over")
+    if not controlled_seats(match, token):
+        raise SeatForbidden(_("Seuls les joueurs de la table peuvent rejouer."))
+    seats = [SeatSpec(s.kind, s.name, s.bot_level) for s in match.seats.all()]
+    with transaction.atomic():
+        locked = Match.objects.select_for_update().get(pk=match.pk)
+        if locked.rematch_id:  # another player was quicker
+            match.rematch = locked.rematch
+            return locked.rematch
+        new, _token = match_start(
+            game=match.game,
+            seats=seats,
+            options=dict(match.options),
+            token_salt=match.token_salt,
+            client=client,
+        )
+        Seat.objects.filter(match=new, kind=Seat.Kind.INVITE).update(joined=True)
+        # A new version: every page still polling the old match learns about the new one.
+        Match.objects.filter(pk=match.pk).update(
+            rematch=new, version=F("version") + 1, updated_at=timezone.now()
+        )
+    match.refresh_from_db()
+    return new
 
 
 def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:

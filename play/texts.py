@@ -28,15 +28,20 @@ def rule_message(game: GamePackage, rule: str, fallback: str) -> str:
 
 
 def seat_label(index: int, role: str = "") -> str:
-    """« Place 2 — prisonniers bleus »: the seat and the role it really plays."""
-    place = _("Place %(n)d") % {"n": index + 1}
-    return f"{place} — {role}" if role else place
+    """« Joueur 2 — prisonniers bleus »: the seat and the role it really plays."""
+    player = player_label(index)
+    return f"{player} — {role}" if role else player
+
+
+def player_label(index: int, name: str = "") -> str:
+    """How a seat is named everywhere on the play page: the player's name, else « Joueur 2 »."""
+    return name or _("Joueur %(n)d") % {"n": index + 1}
 
 
 def play_texts(game: GamePackage) -> dict[str, Any]:
     """The play page's strings, in the active language, for its script (%s = a value)."""
     return {
-        "seat": _("Place %s"),
+        "seat": _("Joueur %s"),
         "you": _("vous"),
         "local": _("sur cet écran"),
         "hostScreen": _("sur l'écran de l'hôte"),
@@ -51,13 +56,23 @@ def play_texts(game: GamePackage) -> dict[str, Any]:
         "notJoined": _("pas encore arrivé"),
         "bot": _("ordinateur, niveau %s"),
         "levels": {level: game.level_label(level) for level in game.bot_levels},
-        "yourTurn": _("À vous de jouer : %s."),
+        "yourTurn": _("À vous de jouer."),
+        "yourTurnNamed": _("À vous de jouer, %s."),
         "waiting": _("En attente de : %s."),
         "winner": _("Victoire : %s !"),
         "draw": _("Partie nulle."),
         "noWinner": _("Personne ne gagne."),
         "reason": _("Fin de partie : %s."),
-        "reasons": {key: str(value) for key, value in game.outcome_reasons.items()},
+        "youWon": _("Vous avez gagné !"),
+        "youLost": _("Vous avez perdu."),
+        "youDrew": _("Partie nulle."),
+        "hasWon": _("%s a gagné."),
+        "haveWon": _("%s ont gagné."),
+        "rematchJoin": _("Rejoindre la nouvelle partie"),
+        "rematchWatch": _("Regarder la nouvelle partie"),
+        "rematchReady": _("Une nouvelle partie avec les mêmes joueurs a commencé."),
+        "turnTitle": _("À vous ! — %s"),
+        "skipHint": _("Touchez l’écran pour passer"),
         "passDevice": _("Au tour de : %s"),
         "replayPosition": _("Position %s sur %s"),
         "start": _("Position de départ"),

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol
 from django.utils.translation import gettext_lazy
 
 from play.bots.mcts import outcome_values
-from play.engines.base import Engine, Move
+from play.engines.base import Engine, Move, Outcome
 
 # Level codes every bot provider uses; a game may offer a subset or add "expert".
 LEVEL_LABELS: dict[str, Any] = {
@@ -30,6 +30,12 @@ LEVEL_LABELS: dict[str, Any] = {
     "strong": gettext_lazy("fort"),
     "expert": gettext_lazy("expert"),
 }
+
+# How moves are made, for a game whose texts give no ``HELP_TEXT`` of their own.
+DEFAULT_HELP = gettext_lazy(
+    "Touchez une de vos pièces, puis une case en surbrillance ; au clavier, flèches pour se "
+    "déplacer sur le plateau, Entrée pour choisir."
+)
 
 
 class SeriesAdapter(Protocol):
@@ -163,6 +169,32 @@ class GamePackage:
     def play_texts(self) -> dict[str, Any]:
         """Strings for the board script (``T.game`` in JavaScript), in the active language."""
         return {}
+
+    def prompt(self, state: Any, seat: int) -> str:
+        """What ``seat`` is asked to do now, in the game's own words (« Choisissez un dé. »), for
+        the status line; empty when the game has nothing to say. From the texts' ``prompt``."""
+        prompt = self._text("prompt", None)
+        return str(prompt(state, seat)) if prompt is not None else ""
+
+    @property
+    def help_text(self) -> str:
+        """How moves are made on this game's board (the texts' ``HELP_TEXT``), in a sentence."""
+        return str(self._text("HELP_TEXT", "") or DEFAULT_HELP)
+
+    def outcome_reason(self, state: Any, outcome: Outcome) -> str:
+        """Why the game ended, in words: the texts' ``outcome_reason(state, outcome)`` when the
+        final position says more than the engine's reason code, else ``OUTCOME_REASONS``."""
+        reason = self._text("outcome_reason", None)
+        if reason is not None:
+            return str(reason(state, outcome))
+        return str(self.outcome_reasons.get(outcome.reason, ""))
+
+    def score_text(self, score: float) -> str:
+        """A seat's final score as the end screen shows it (the texts' ``score_text``)."""
+        text = self._text("score_text", None)
+        if text is not None:
+            return str(text(score))
+        return f"{score:g}"
 
     def evaluate(self, state: Any) -> list[float]:
         """The game's own evaluation: a value in [0, 1] per seat (1 = surely wins).

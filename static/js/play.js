@@ -8,6 +8,13 @@
   const api = root.dataset.api;
   const pollMs = parseInt(root.dataset.poll, 10) || 700;
   const stepMs = parseInt(root.dataset.stepMs, 10) || 0;
+  // A whole turn's replay (every opponent's move) lasts about this long, however many they are;
+  // no step is shorter than STEP_FLOOR_MS (unless the site's own step is), so each stays legible.
+  const TURN_REPLAY_MS = 2000;
+  const STEP_FLOOR_MS = 250;
+  const HIDDEN_POLL_MS = 15000;
+  const pageTitle = document.title;
+  const soundKey = "ludo-play-sound";
   let board = null; // the game's renderer, from its package's board script (loaded with defer)
   const $ = (id) => document.getElementById(id);
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
@@ -29,6 +36,9 @@
   let sending = false;
   // Opponents' moves since mine, shown one at a time: {frames: [{view, move?}], index, timer}.
   let steps = null;
+  let pollTimer = null;
+  let wasMyTurn = null; // null until the first answer: opening the page announces nothing
+  let swallowClick = false; // the tap that skipped the replay does not also play on the board
 
   function headers(extra) {
     const h = Object.assign({ Accept: "application/json" }, extra || {});
@@ -75,14 +85,20 @@
     const first = recent.moves.indexOf(moves[0]);
     const start = first === 0 ? recent.before : recent.moves[first - 1].view;
     steps = { frames: [{ view: start }, ...frames], index: 0 };
-    steps.timer = setTimeout(nextStep, stepMs);
+    steps.timer = setTimeout(nextStep, stepDelay());
+  }
+
+  // min(the site's step, the turn's time shared between its frames), never under the floor.
+  function stepDelay() {
+    const share = TURN_REPLAY_MS / steps.frames.length;
+    return Math.max(Math.min(stepMs, share), Math.min(stepMs, STEP_FLOOR_MS));
   }
 
   function nextStep() {
     if (!steps) return;
     steps.index += 1;
     if (steps.index >= steps.frames.length) steps = null;
-    else steps.timer = setTimeout(nextStep, stepMs);
+    else steps.timer = setTimeout(nextStep, stepDelay());
     render();
   }
 
@@ -112,6 +128,7 @@
     $("undo-button").hidden = true;
     $("board-help").hidden = true;
     $("steps-skip").hidden = false;
+    $("steps-skip").title = T.skipHint;
   }
 
   // « Place 2 — <role> réfléchit… » for the seats that move next (the computer, or a friend).
@@ -126,7 +143,11 @@
     return state.seats.filter((seat) => seat.kind === "bot" && !state.controlled.includes(seat.index)).map((seat) => seat.index);
   }
 
+  // Polls while the tab is visible (a hidden tab asks nothing and catches up when it comes
+  // back); once the match is over, slowly, until the table starts a new one (« Rejouer »).
   async function poll() {
+    clearTimeout(pollTimer);
+    pollTimer = null;
     try {
       await fetchState();
       if ($("play-message").dataset.network) message("");
@@ -134,8 +155,32 @@
       message(T.network);
       $("play-message").dataset.network = "1";
     }
-    if (!state || state.status !== "finished") setTimeout(poll, pollMs);
+    schedulePoll();
   }
+
+  function schedulePoll() {
+    clearTimeout(pollTimer);
+    pollTimer = null;
+    if (state && state.rematch) return;
+    const over = state && state.status === "finished";
+    // Hidden: no regular polling; while others are to play, a rare look, so that the tab's
+    // title can say « À vous ! » once they have.
+    if (document.hidden) {
+      const waiting = state && !over && !state.to_act.some((s) => state.controlled.includes(s));
+      if (waiting) pollTimer = setTimeout(poll, HIDDEN_POLL_MS);
+      return;
+    }
+    pollTimer = setTimeout(poll, over ? pollMs * 4 : pollMs);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      schedulePoll();
+    } else {
+      document.title = pageTitle;
+      poll();
+    }
+  });
 
   function message(text) {
     const box = $("play-message");
@@ -179,38 +224,76 @@
     post("moves/", { seat: state.viewer, move: move, expected_version: state.version });
   }
 
-  // « Place 2 — <role> », or the player's name with the role the engine says they play.
+  // One name per seat everywhere (status, seats, log, end screen): the player's, or « Joueur 2 ».
   function seatName(index) {
     const seat = state.seats[index];
-    if (!seat) return fmt(T.seat, index + 1);
-    return seat.name ? seat.name + (seat.role ? " — " + seat.role : "") : seat.label;
+    return seat ? seat.player : fmt(T.seat, index + 1);
   }
 
   function roles() {
     return state.seats.map((seat) => seat.role);
   }
 
+  // « Victoire : Joueur 1 ! Fin de partie : <why, in the game's words>. »
   function outcomeText(outcome) {
     let text;
     if (outcome.draw) text = T.draw;
     else if (!outcome.winners.length) text = T.noWinner;
     else text = fmt(T.winner, outcome.winners.map(seatName).join(", "));
-    const reason = T.reasons[outcome.reason];
+    const reason = state.ending && state.ending.reason;
     return reason ? text + " " + fmt(T.reason, reason) : text;
+  }
+
+  // The end screen's headline, for whoever looks: « Vous avez gagné ! », « Joueur 2 a gagné. »
+  function outcomeHeadline(outcome) {
+    const mine = state.controlled;
+    const winners = outcome.winners || [];
+    if (outcome.draw) return T.youDrew;
+    if (!winners.length) return T.noWinner;
+    if (mine.length && !everyoneHere()) return winners.some((s) => mine.includes(s)) ? T.youWon : T.youLost;
+    return fmt(winners.length > 1 ? T.haveWon : T.hasWon, winners.map(seatName).join(", "));
+  }
+
+  // Hot-seat (every person at this one screen): a winner's name says more than « vous ».
+  function everyoneHere() {
+    const mine = state.controlled;
+    return mine.length > 1 && state.seats.every((s) => s.kind === "bot" || mine.includes(s.index));
+  }
+
+  // The full ranking: each place's seats (a team or a tie share it), with scores where counted.
+  function renderRanking(outcome) {
+    const list = $("outcome-ranking");
+    list.replaceChildren();
+    const scores = state.ending && state.ending.scores;
+    (outcome.ranking || []).forEach((group) => {
+      const item = document.createElement("li");
+      item.textContent = group.map((s) => {
+        const role = state.seats[s] && state.seats[s].role;
+        return seatName(s) + (role ? " — " + role : "") + (scores ? " (" + scores[s] + ")" : "");
+      }).join(", ");
+      if (!everyoneHere() && group.some((s) => state.controlled.includes(s))) item.className = "yours";
+      list.appendChild(item);
+    });
+    list.hidden = (outcome.ranking || []).length < 2 && !scores;
   }
 
   function renderStatus() {
     const status = $("play-status");
     $("round").textContent = state.series ? fmt(T.round, state.series.round) : "";
+    // Once over, the end screen says it all (and takes the focus): no « in progress » line.
+    status.hidden = state.status === "finished" && !steps && !replay;
+    status.parentElement.hidden = status.hidden;
     if (state.status === "finished") {
-      status.textContent = outcomeText(state.outcome);
+      status.textContent = outcomeHeadline(state.outcome) + " " + outcomeText(state.outcome);
       return;
     }
     const mine = state.to_act.filter((s) => state.controlled.includes(s));
     const thinking = state.to_act.filter((s) => botSeats().includes(s));
-    // The game may name what this turn asks for (a die to roll, a direction to choose…).
-    const asked = mine.length && board.status ? board.status(state.view, state.legal_moves || [], T) : "";
-    if (mine.length) status.textContent = fmt(T.yourTurn, mine.map(seatName).join(", ")) + (asked ? " " + asked : "");
+    // What this turn asks for, in the game's own words (« Choisissez un dé. »).
+    const asked = mine.length ? state.prompt || (board.status ? board.status(state.view, state.legal_moves || [], T) : "") : "";
+    // Hot-seat: say whose turn it is; alone at the screen, « vous » is enough.
+    const who = state.controlled.length > 1 ? fmt(T.yourTurnNamed, mine.map(seatName).join(", ")) : T.yourTurn;
+    if (mine.length) status.textContent = who + (asked ? " " + asked : "");
     else if (thinking.length) status.textContent = (state.controlled.length ? "" : T.spectator + " ") + thinkingText(thinking);
     else if (!state.controlled.length) status.textContent = T.spectator + " " + fmt(T.waiting, state.to_act.map(seatName).join(", "));
     else status.textContent = fmt(T.waiting, state.to_act.map(seatName).join(", "));
@@ -225,7 +308,7 @@
       let detail = seat.kind === "bot" ? fmt(T.bot, T.levels[seat.bot_level] || seat.bot_level)
         : seat.kind === "local" ? (seat.yours ? T.local : T.hostScreen) : seat.joined ? T.invite : T.notJoined;
       if (seat.yours) detail += " · " + T.you;
-      item.textContent = seatName(seat.index) + " (" + detail + ")";
+      item.textContent = seatName(seat.index) + (seat.role ? " — " + seat.role : "") + " (" + detail + ")";
       if (state.to_act.includes(seat.index)) item.className = "acting";
       list.appendChild(item);
     });
@@ -348,9 +431,67 @@
     renderHelp();
     $("undo-button").hidden = !state.can_undo;
     const finished = state.status === "finished";
+    $("board").classList.toggle("over", finished);
+    const shown = !$("outcome").hidden;
     $("outcome").hidden = !finished;
-    if (finished) $("outcome-text").textContent = outcomeText(state.outcome);
+    if (finished) renderOutcome(shown);
     renderSeries(finished);
+    announceTurn();
+  }
+
+  function renderOutcome(alreadyShown) {
+    $("outcome-title").textContent = outcomeHeadline(state.outcome);
+    $("outcome-text").textContent = outcomeText(state.outcome);
+    renderRanking(state.outcome);
+    const player = state.controlled.length > 0;
+    const next = state.rematch;
+    $("rematch").hidden = !player || !!next;
+    $("rematch-link").hidden = !next;
+    $("rematch-ready").hidden = !next || !player;
+    if (next) {
+      $("rematch-link").href = next + (player && token ? "#jeton=" + token : "");
+      $("rematch-link").textContent = player ? T.rematchJoin : T.rematchWatch;
+    }
+    if (!alreadyShown) $("outcome-title").focus({ preventScroll: true });
+  }
+
+  // « À vous ! » in the tab's title (and a short sound, if chosen) when it becomes this page's
+  // turn while someone else (a friend) played, or while the tab was not looked at.
+  function announceTurn() {
+    const mine = state.status !== "finished" && !steps && state.to_act.some((s) => state.controlled.includes(s));
+    const friends = state.seats.some((s) => s.kind !== "bot" && !state.controlled.includes(s.index));
+    if (mine && wasMyTurn === false && (friends || document.hidden)) {
+      document.title = fmt(T.turnTitle, pageTitle);
+      if (localStorage.getItem(soundKey) === "1") beep();
+    }
+    if (!mine) document.title = pageTitle;
+    wasMyTurn = mine;
+  }
+
+  function beep() {
+    try {
+      const Audio = window.AudioContext || window.webkitAudioContext;
+      const context = new Audio();
+      const tone = context.createOscillator();
+      const gain = context.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.15, context.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.001, context.currentTime + 0.35);
+      tone.connect(gain).connect(context.destination);
+      tone.start();
+      tone.stop(context.currentTime + 0.35);
+      tone.onended = () => context.close();
+    } catch (error) {
+      /* no sound on this browser: the title says it */
+    }
+  }
+
+  async function rematch() {
+    const response = await fetch(api + "rematch/", { method: "POST", headers: headers({ "Content-Type": "application/json" }) });
+    const data = await response.json();
+    if (!response.ok) return message(data.message || "HTTP " + response.status);
+    // Same table, same secret: this page's token plays the same seat in the new match.
+    location.assign("/parties/" + data.code + "/" + (token ? "#jeton=" + token : ""));
   }
 
   function renderSeries(finished) {
@@ -416,7 +557,8 @@
     if (move) sendMove(move);
   });
   $("undo-button").addEventListener("click", () => {
-    post("undo/", { seat: state.controlled.find((s) => state.log.length && state.log[state.log.length - 1].seat === s) ?? state.viewer, expected_version: state.version });
+    steps = null;
+    post("undo/", { seat: state.undo_seat ?? state.viewer, expected_version: state.version });
   });
   $("join-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -425,6 +567,28 @@
   $("pass-ready").addEventListener("click", () => { shownSeat = state.viewer; render(); });
   $("replay-start").addEventListener("click", startReplay);
   $("steps-skip").addEventListener("click", skipSteps);
+  // While the opponents' moves are replayed, a tap anywhere or a key skips to the position now.
+  document.addEventListener("pointerdown", (event) => {
+    if (steps && event.target.id !== "steps-skip") {
+      // On the board, that tap only skips; a link or a button elsewhere still does its job.
+      swallowClick = !!event.target.closest(".board-area");
+      skipSteps();
+    }
+  }, true);
+  document.addEventListener("click", (event) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest && event.target.closest("input, select, textarea");
+    if (steps && !typing && !["Tab", "Shift", "Control", "Alt", "Meta"].includes(event.key)) skipSteps();
+  });
+  $("rematch").addEventListener("click", rematch);
+  const sound = $("sound-toggle");
+  sound.checked = localStorage.getItem(soundKey) === "1";
+  sound.addEventListener("change", () => localStorage.setItem(soundKey, sound.checked ? "1" : "0"));
   $("next-round").addEventListener("submit", nextRound);
   $("replay-prev").addEventListener("click", () => { replay.index -= 1; renderReplay(); });
   $("replay-next").addEventListener("click", () => { replay.index += 1; renderReplay(); });

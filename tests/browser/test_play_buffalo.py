@@ -47,7 +47,7 @@ def test_full_game_against_a_bot_from_the_catalogue_page(live_server, page, cata
     assert page.locator("#log li").first.inner_text().endswith("Bison c1 → c2")
     play_until_over(page)
     text = page.locator("#outcome-text").inner_text()
-    assert re.search(r"Victoire : Place [12]", text)
+    assert re.search(r"Victoire : Joueur [12]", text)
     # The finished match can be replayed move by move.
     page.get_by_role("button", name="Revoir la partie").click()
     expect(page.locator("#replay-position")).to_have_text("Position de départ")

@@ -40,7 +40,7 @@ def test_the_bots_answer_is_shown_move_by_move(live_server, page, catalogue, set
     expect(status).to_contain_text("réfléchit…")
     expect(page.locator("#steps-skip")).to_be_visible()
     # …then its move, with its log line marked, on a board nobody can click.
-    expect(status).to_contain_text(re.compile(r"Coup 1 sur 1 — Place 2"))
+    expect(status).to_contain_text(re.compile(r"Coup 1 sur 1 — Joueur 2"))
     expect(page.locator("#log li.current")).to_have_count(1)
     expect(page.locator("#move-form")).to_be_hidden()
     expect(page.locator("#board .cell.last")).to_have_count(2)  # its from and to squares

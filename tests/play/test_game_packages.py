@@ -208,7 +208,7 @@ def test_seat_roles_follow_who_holds_the_buffalo(buffalo, buffalo_seat):
     bison, indians = "les bisons", "le chef indien et ses chiens"
     expected = [bison, indians] if buffalo_seat == 0 else [indians, bison]
     assert [role for _label, role in _roles(match, token)] == expected
-    assert _roles(match, token)[1][0] == f"Place 2 — {expected[1]}"
+    assert _roles(match, token)[1][0] == f"Joueur 2 — {expected[1]}"
     english = [role for _label, role in _roles(match, token, "en")]
     assert english == (
         ["the buffalo", "the Indian chief and his dogs"]
@@ -220,8 +220,8 @@ def test_seat_roles_follow_who_holds_the_buffalo(buffalo, buffalo_seat):
 def test_setup_form_relabels_seats_by_who_holds_the_buffalo(client, buffalo):
     page = client.get(reverse("play:setup", args=[buffalo.slug]))
     roles = page.context["seat_roles"]["option_buffalo_seat"]
-    assert roles["0"] == ["Place 1 — les bisons", "Place 2 — le chef indien et ses chiens"]
-    assert roles["1"] == ["Place 1 — le chef indien et ses chiens", "Place 2 — les bisons"]
+    assert roles["0"] == ["Joueur 1 — les bisons", "Joueur 2 — le chef indien et ses chiens"]
+    assert roles["1"] == ["Joueur 1 — le chef indien et ses chiens", "Joueur 2 — les bisons"]
 
 
 @override_settings(PLAY_GAMES=["play.games.buffalo"])

@@ -319,7 +319,7 @@ class TestSeries:
         assert answer["series_next"] == {"chooser": 0, "choices": []}
         # The round's winner is named (seat 2, the Indians), not only in the outcome.
         assert answer["series_winners"] == [[1]]
-        assert answer["seats"][1]["label"] == "Place 2 — le chef indien et ses chiens"
+        assert answer["seats"][1]["label"] == "Joueur 2 — le chef indien et ses chiens"
         new = match_next_round(match=match, token=token)
         assert new.series["round"] == 2 and new.series["winners"] == [1]
         # The chief won: the buffalo's opening turn now moves two different buffalo.

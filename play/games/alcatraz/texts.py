@@ -46,10 +46,10 @@ OPTION_LABELS = {
 }
 OPTION_CHOICE_LABELS = {
     "first_player": {
-        0: gettext_lazy("place 1"),
-        1: gettext_lazy("place 2"),
-        2: gettext_lazy("place 3"),
-        3: gettext_lazy("place 4"),
+        0: gettext_lazy("joueur 1"),
+        1: gettext_lazy("joueur 2"),
+        2: gettext_lazy("joueur 3"),
+        3: gettext_lazy("joueur 4"),
         "random": gettext_lazy("tiré au sort"),
     },
 }
@@ -113,13 +113,14 @@ HOUSE_RULES = (
     ),
     (
         gettext_lazy("Qui commence"),
-        gettext_lazy("La place 1 commence, sauf si la table choisit une autre place ou le sort."),
+        gettext_lazy("Le joueur 1 commence, sauf si la table choisit un autre joueur ou le sort."),
     ),
 )
 
 
-def _seat(index: int) -> str:
-    return _("place %(n)d") % {"n": index + 1}
+def _seat(index: int) -> int:
+    """The seat's number as the play page shows it (« joueur 2 »)."""
+    return index + 1
 
 
 def square_label(name: str) -> str:
@@ -165,19 +166,19 @@ def describe_event(e: dict) -> str:
     if kind == "guard":
         return _("Le gardien de la rangée %(row)s va de %(from)s à %(to)s.") % values
     if kind == "capture":
-        return _("Le prisonnier de la %(seat)s en %(square)s est repris !") % values
+        return _("Le prisonnier du joueur %(seat)s en %(square)s est repris !") % values
     if kind == "board":
         return _("Un prisonnier monte dans le bateau depuis %(from)s.") % values
     if kind == "alarm_raised":
-        return _("Alarme ! La %(seat)s lance le dé.") % values
+        return _("Alarme ! Le joueur %(seat)s lance le dé.") % values
     if kind == "roll":
         return (
             _("Le dé donne %(value)s : le gardien de la rangée %(value)s est en alerte.") % values
         )
     if kind == "win":
-        return _("Trois prisonniers dans le bateau : la %(seat)s gagne !") % values
+        return _("Trois prisonniers dans le bateau : le joueur %(seat)s gagne !") % values
     if kind == "pass":
-        return _("Aucun coup possible : la %(seat)s passe.") % values
+        return _("Aucun coup possible : le joueur %(seat)s passe.") % values
     if kind == "draw":
         return _("Aucun prisonnier n'a embarqué depuis %(turns)s tours : partie nulle.") % values
     return str(e)
@@ -213,3 +214,33 @@ def play_texts() -> dict:
             "case hachurée : un prisonnier qui y commence son tour peut monter dans le bateau"
         ),
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Touchez la cellule ou un de vos prisonniers, puis une case en surbrillance ; au clavier, "
+    "flèches pour se déplacer sur le plateau, Entrée pour choisir."
+)
+
+
+def prompt(state, seat: int) -> str:
+    """What the status line asks of ``seat``: a prisoner to move, or the alarm's die and guard."""
+    if state.phase == "roll":
+        return _("Alarme : lancez le dé.")
+    if state.phase == "direction":
+        return _("Alarme : choisissez la direction du gardien de la rangée %(row)s.") % {
+            "row": state.roll
+        }
+    if state.phase == "move":
+        from .moves import prisoner_moves
+
+        if not prisoner_moves(state, seat):
+            return _("Aucun coup possible : passez.")
+        return _("Déplacez un prisonnier vers le bateau.")
+    return ""
+
+
+def score_text(score: float) -> str:
+    count = int(score)
+    return ngettext(
+        "%(n)d prisonnier dans le bateau", "%(n)d prisonniers dans le bateau", count
+    ) % {"n": count}

@@ -241,3 +241,32 @@ def board_texts() -> dict[str, Any]:
         "decimal": get_format("DECIMAL_SEPARATOR"),
         "choose": _("Choisissez un dé de votre main à poser ou à garder."),
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Choisissez un dé avec les boutons sous la pile ; pour poser, arrêtez le curseur qui oscille "
+    "au plus près du centre (Espace, Entrée ou « Poser ») : plus il est près, plus la pile tient."
+)
+
+
+def prompt(state: Any, seat: int) -> str:
+    """What the status line asks of ``seat``: roll, keep, or choose a die for the pile."""
+    if state.phase == "roll":
+        if not state.founded:
+            return _("Lancez tous vos dés : la pile commence par un G.")
+        from .engine import keep_choices
+
+        if keep_choices(state):
+            return _("Gardez les dés que vous voulez, puis lancez les autres.")
+        return _("Lancez vos dés.")
+    if state.phase == "place":
+        if not state.pile:
+            return _("Choisissez un dé : la pile commence par un G.")
+        value = {"value": face_name(state.needed)}
+        if state.placed:
+            return (
+                _("Choisissez un autre dé (la pile attend un %(value)s ou un G), ou arrêtez-vous.")
+                % value
+            )
+        return _("Choisissez un dé : la pile attend un %(value)s ou un G.") % value
+    return ""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
@@ -41,7 +41,7 @@ OPTION_LABELS = {
     "immobilised_buffalo": gettext_lazy("Des bisons tous bloqués perdent"),
 }
 OPTION_CHOICE_LABELS = {
-    "buffalo_seat": {0: gettext_lazy("place 1"), 1: gettext_lazy("place 2")},
+    "buffalo_seat": {0: gettext_lazy("joueur 1"), 1: gettext_lazy("joueur 2")},
     "immobilised_buffalo": {
         "on_their_turn": gettext_lazy("à leur tour de jouer"),
         "at_once": gettext_lazy("aussitôt"),
@@ -147,3 +147,24 @@ def play_texts() -> dict:
         "confirm": _("Valider"),
         "cancel": _("Annuler"),
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Touchez un bison, ou le chef ou un chien, puis une case en surbrillance ; au clavier, "
+    "flèches pour se déplacer sur le plateau, Entrée pour choisir."
+)
+
+
+def prompt(state, seat: int) -> str:
+    """What the status line asks of ``seat``: a buffalo to advance, or the chief or a dog."""
+    from . import board
+
+    if state.side == board.BUFFALO_SIDE:
+        if state.options.opening_buffalo_moves > 1 and state.opening_left:
+            return ngettext(
+                "Tour de handicap : avancez un bison différent (encore %(n)d pas).",
+                "Tour de handicap : avancez un bison différent à chaque pas (encore %(n)d pas).",
+                state.opening_left,
+            ) % {"n": state.opening_left}
+        return _("Avancez un bison d'une case.")
+    return _("Déplacez le chef ou un chien.")

@@ -1,7 +1,7 @@
 """Pow Wow's French texts (English in ``locale/``): rules broken, outcomes, roles, log lines.
 
 Log lines are built from the public events of the move (``after.events``) and never name a card
-while the game is on: a swap is "la place 1 échange une carte avec la place 3", nothing else.
+while the game is on: a swap is "le joueur 1 échange une carte avec le joueur 3", nothing else.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ ROLE_LABELS = {
 
 OPTION_LABELS = {"first_roller": gettext_lazy("Premier lanceur de dés")}
 OPTION_CHOICE_LABELS = {
-    "first_roller": {0: gettext_lazy("place 1"), "random": gettext_lazy("tiré au sort")}
+    "first_roller": {0: gettext_lazy("joueur 1"), "random": gettext_lazy("tiré au sort")}
 }
 
 COLOUR_NAMES = {
@@ -105,7 +105,7 @@ HOUSE_RULES = (
     (
         gettext_lazy("Le tour de table"),
         gettext_lazy(
-            "On tourne dans l'ordre des places (place 1, 2, 3…). Le dernier joueur reçoit le "
+            "On tourne dans l'ordre des joueurs (joueur 1, 2, 3…). Le dernier joueur reçoit le "
             "dernier dé sans choisir. La partie s'arrête dès qu'un Indien atteint la case 48, "
             "même au milieu d'un round."
         ),
@@ -131,7 +131,8 @@ LEVEL_DESCRIPTIONS = {
 
 
 def seat_name(index: Any) -> str:
-    return _("la place %(n)d") % {"n": index + 1}
+    """A seat as the whole play page names it (« Joueur 2 »), inside a sentence."""
+    return _("le joueur %(n)d") % {"n": index + 1}
 
 
 def colour_name(colour: str) -> str:
@@ -242,7 +243,7 @@ def play_texts() -> dict[str, Any]:
         "dice": _("Dés à choisir"),
         "takenDice": _("Dés choisis"),
         "yourCards": _("Vos cartes"),
-        "cardsOf": _("Cartes de la %s"),
+        "cardsOf": _("Cartes du %s"),
         "hiddenCard": _("carte cachée"),
         "neutralPile": _("Tas neutre (2 cartes cachées)"),
         "known": _("Vous savez que %s tient la carte %s."),
@@ -259,6 +260,34 @@ def play_texts() -> dict[str, Any]:
         "swap": _("Donner %s et piocher chez %s"),
         "decline": _("Garder mes cartes"),
         "die": _("dé %s"),
-        "seatLabel": _("place %s"),
+        "seatLabel": _("joueur %s"),
         "roller": _("lance les dés"),
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Les dés, les échanges et les pierres de prédiction sont des boutons sous le plateau ; pour "
+    "déplacer un Indien, touchez une pierre du tipi puis la case où l'amener."
+)
+
+
+def prompt(state: Any, seat: int) -> str:
+    """What the status line asks of ``seat`` in this phase of the round."""
+    if state.phase == "roll":
+        return _("Lancez les dés.")
+    if state.phase == "draft":
+        return _("Choisissez un dé.")
+    if state.phase == "moccasin":
+        return _("Case mocassins : échangez une carte avec un autre joueur, ou gardez vos cartes.")
+    if state.phase == "move":
+        values = {"colour": colour_name(state.taken[seat] or "")}
+        if state.stones[seat]:
+            return (
+                _(
+                    "Déplacez une pierre du tipi pour faire bouger l'Indien %(colour)s, ou "
+                    "utilisez une pierre de prédiction."
+                )
+                % values
+            )
+        return _("Déplacez une pierre du tipi pour faire bouger l'Indien %(colour)s.") % values
+    return ""

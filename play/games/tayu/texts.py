@@ -39,8 +39,8 @@ RULE_MESSAGES = {
 }
 
 OUTCOME_REASONS = {
-    "higher_product": gettext_lazy("le plus grand produit des deux rives"),
-    "equal_products": gettext_lazy("produits égaux"),
+    "higher_product": gettext_lazy("le plus grand produit des deux rives l'emporte"),
+    "equal_products": gettext_lazy("les produits des deux rives sont égaux"),
     "spoiler_held": gettext_lazy("aucun bâtisseur n'a dépassé l'enchère du gêneur"),
     "bid_beaten": gettext_lazy("l'enchère du gêneur est dépassée"),
 }
@@ -246,3 +246,45 @@ def play_texts() -> dict[str, Any]:
             "supply_empty": _("Le talon est vide."),
         },
     }
+
+
+HELP_TEXT = gettext_lazy(
+    "Prenez une pierre dans une colonne du talon, puis touchez la case où poser son coin "
+    "nord-ouest ; « Tourner la pierre » (ou la touche R) la fait pivoter."
+)
+
+END_CAUSES = {
+    "blocked": gettext_lazy("la pierre tirée ne se pose nulle part"),
+    "blocked_two": gettext_lazy("aucune des deux pierres tenues ne se pose nulle part"),
+    "supply_empty": gettext_lazy("le talon est vide"),
+}
+
+
+def prompt(state: Any, seat: int) -> str:
+    """What the status line asks of ``seat`` in this phase."""
+    if state.phase == "bid":
+        if state.bid is None:
+            return _("Ouvrez les enchères : annoncez un nombre de 0 à %(max)s.") % {"max": MAX_BID}
+        return _("Annoncez moins de %(bid)s, ou passez.") % {"bid": state.bid}
+    if state.phase == "draw":
+        return _("Prenez une pierre dans une des deux colonnes du talon.")
+    if state.phase == "place":
+        if len(state.held[seat]) > 1:
+            return _("Choisissez une de vos pierres, puis posez-la sur une case en surbrillance.")
+        return _("Posez la pierre : son coin nord-ouest va sur une case en surbrillance.")
+    return ""
+
+
+def outcome_reason(state: Any, outcome: Any) -> str:
+    """Why the game stopped (the drawn stone fits nowhere, the supply is empty), then who won."""
+    cause = state.end
+    if cause == "blocked" and state.two_tiles:
+        cause = "blocked_two"
+    reason = OUTCOME_REASONS.get(outcome.reason, "")
+    if cause in END_CAUSES:
+        return _("%(cause)s ; %(reason)s") % {"cause": END_CAUSES[cause], "reason": reason}
+    return str(reason)
+
+
+def score_text(score: float) -> str:
+    return _("produit %(value)s") % {"value": f"{score:g}"}

@@ -61,7 +61,7 @@ def test_boarding_raises_the_alarm_for_the_left_neighbour(alarm_match):
     assert view["log"][-1]["text"].startswith(
         f"Un prisonnier monte dans le bateau depuis {move['from']}."
     )
-    assert "Alarme ! La place 2 lance le dé." in view["log"][-1]["text"]
+    assert "Alarme ! Le joueur 2 lance le dé." in view["log"][-1]["text"]
 
 
 def test_roll_comes_from_the_seed_and_the_roller_chooses_the_direction(alarm_match):

@@ -48,9 +48,10 @@ def start(client, game, seats: int) -> tuple[str, list[str]]:
 
 
 SWAP_LINE = re.compile(
-    r"^(Seat \d+( spends a prediction stone and)? swaps a card with (seat \d+|the neutral pile)\."
-    r"|La place \d+ (utilise une pierre de prédiction et )?échange une carte avec "
-    r"(la place \d+|le tas neutre)\.)$"
+    r"^(Player \d+( spends a prediction stone and)? swaps a card with "
+    r"(player \d+|the neutral pile)\."
+    r"|Le joueur \d+ (utilise une pierre de prédiction et )?échange une carte avec "
+    r"(le joueur \d+|le tas neutre)\.)$"
 )
 
 

@@ -47,7 +47,7 @@ def test_the_log_of_a_swap_names_no_card():
     assert english == "Seat 0 swaps a card with seat 3."
     with translation.override("fr"):
         french = GAME.describe_move(state, after, 0, move)
-    assert french == "La place 1 échange une carte avec la place 4."
+    assert french == "Le joueur 1 échange une carte avec le joueur 4."
     for line in (english, french, json.dumps(after.events)):
         for card in ("blue", "bleu", "white", "blanc", POWWOW, "POW WOW"):
             assert card not in line

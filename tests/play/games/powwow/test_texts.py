@@ -68,4 +68,4 @@ def test_every_french_string_has_an_english_translation():
 def test_log_lines_are_french_by_default():
     events = [{"kind": "take", "seat": 0, "colour": "red"}]
     with translation.override("fr"):
-        assert texts.describe_events(events) == "La place 1 prend le dé rouge."
+        assert texts.describe_events(events) == "Le joueur 1 prend le dé rouge."
