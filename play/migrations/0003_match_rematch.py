@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0001_initial'),
+        ('play', '0002_match_bot_to_move'),
     ]
 
     operations = [
