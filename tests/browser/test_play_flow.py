@@ -127,6 +127,7 @@ def test_undo_against_the_computer_from_the_page(catalogue, phone, live_server, 
     open_match(phone, live_server, match, token)
     phone.tap('[data-square="c1"]')
     phone.tap('[data-square="c2"]')
+    phone.locator("#board .board-confirm-ok").tap()  # on a touch screen a move is confirmed
     # A tap anywhere skips the replay of the computer's answer.
     expect(phone.locator("#steps-skip")).to_be_visible()
     phone.tap("h1")
@@ -148,6 +149,7 @@ def test_end_screen_and_rematch_with_the_same_seats(catalogue, phone, live_serve
     shot(phone, "buffalo-match-phone")
     phone.tap('[data-square="a6"]')
     phone.tap('[data-square="a7"]')
+    phone.locator("#board .board-confirm-ok").tap()
     outcome = phone.locator("#outcome")
     expect(outcome).to_be_visible()
     expect(phone.locator("#outcome-title")).to_have_text("Vous avez gagné !")
