@@ -6,9 +6,11 @@ Reading checks everything a file can get wrong before any field is interpreted, 
 directory map other than « 45 »), a truncated record, a record or field whose declared length or
 offset does not fall on its terminator, a base address that does not end the directory, bytes
 that are not UTF-8; for MARC XML a document that is not well-formed (line and column, and the
-record and field being read), declares a DTD, or uses a namespace other than
-``http://www.loc.gov/MARC21/slim`` (no namespace is accepted too). The UNIMARC meaning of the
-fields is :mod:`importers.marc`'s business.
+record and field being read), declares a DTD or an entity — wherever it stands and whatever
+the encoding: the document is read by defusedxml's parser, which refuses them before any entity
+is expanded (an « entity bomb » turns a few kilobytes into gigabytes of text) or any external
+one fetched —, or uses a namespace other than ``http://www.loc.gov/MARC21/slim`` (no namespace
+is accepted too). The UNIMARC meaning of the fields is :mod:`importers.marc`'s business.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 import pymarc
+from defusedxml import DefusedXmlException, DTDForbidden
+from defusedxml import ElementTree as SafeET
 from pymarc import Field, Indicators, Leader, Subfield
 
 from importers.fields import one_line
@@ -200,19 +204,24 @@ def _iso_title(fields: list[tuple[str, bytes]]) -> str:
 
 # --------------------------------------------------------------------------- MARC XML
 
-_DOCTYPE = re.compile(rb"<!DOCTYPE|<!ENTITY", re.I)
-
 
 def xml_records(data: bytes, source_name: str) -> list[pymarc.Record]:
     """The records of a MARC XML document (a ``collection`` of ``record``, or one ``record``)."""
-    if _DOCTYPE.search(data[:4096]):
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DTDForbidden as error:
         raise RecordError(
-            "document XML avec une déclaration DOCTYPE/ENTITY : refusé (MARC XML n'en a pas)",
+            f"document XML avec une déclaration DOCTYPE « {error.name} » : refusé (MARC XML n'en "
+            "a pas, et ses entités pourraient démultiplier le texte)",
             source_name=source_name,
             field="DOCTYPE",
-        )
-    try:
-        root = ET.fromstring(data)
+        ) from None
+    except DefusedXmlException:  # an entity or external reference (only a DTD declares them)
+        raise RecordError(
+            "document XML avec une déclaration d'entité ou une référence externe : refusé",
+            source_name=source_name,
+            field="ENTITY",
+        ) from None
     except ET.ParseError as error:
         line, column = error.position
         record, field = _xml_position(data, line, column)
