@@ -128,6 +128,11 @@ def _iso_chunks(data: bytes, source_name: str):
 def _iso_record(chunk: bytes, index: int, source_name: str) -> pymarc.Record:
     """Check the record's structure field by field, then let pymarc decode it."""
     leader = chunk[:LEADER_LEN].decode("latin-1")
+    if not chunk[:LEADER_LEN].isascii():
+        raise _iso_error(
+            f"label invalide : « {leader} » contient des caractères non ASCII",
+            source_name, index, "label",
+        )  # fmt: skip
     if leader[10:12] != "22":
         raise _iso_error(
             f"label invalide : « {leader[10:12]} » aux positions 10-11 (2 indicateurs et des "
@@ -140,7 +145,7 @@ def _iso_record(chunk: bytes, index: int, source_name: str) -> pymarc.Record:
             "« 450 » attendu)",
             source_name, index, "label",
         )  # fmt: skip
-    if not leader[12:17].isdigit():
+    if not leader[12:17].isdecimal():
         raise _iso_error(
             f"label invalide : l'adresse de base « {leader[12:17]} » (positions 12-16) n'est "
             "pas un nombre",
@@ -162,7 +167,7 @@ def _iso_record(chunk: bytes, index: int, source_name: str) -> pymarc.Record:
     for number, start in enumerate(range(LEADER_LEN, base - 1, ENTRY_LEN), start=1):
         entry = chunk[start : start + ENTRY_LEN].decode("latin-1")
         tag, length, offset = entry[:3], entry[3:7], entry[7:12]
-        if not (tag.isalnum() and length.isdigit() and offset.isdigit()):
+        if not (entry.isascii() and tag.isalnum() and length.isdecimal() and offset.isdecimal()):
             raise _iso_error(
                 f"répertoire invalide : entrée n° {number} « {entry} »",
                 source_name, index, "répertoire",

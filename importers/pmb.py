@@ -502,8 +502,9 @@ def _build_record(raw: PmbFields, source_name: str, source_format: str) -> GameR
 _TITLE_MAX_LINES = 3
 _TITLE_MAX_CHARS = 80
 _NUMBER_WORDS = {"un": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6}
-_PLAYER_RANGE = re.compile(r"(\d+)\s*(?:a|-|ou)\s*(\d+)\s+joueurs")
-_PLAYER_EXACT = re.compile(r"(?:pour|a)\s+(\d+|deux|trois|quatre|cinq|six)\s+joueurs")
+# At most 4 ASCII digits: a player count, and an int() that cannot fail on thousands of digits.
+_PLAYER_RANGE = re.compile(r"(?<![0-9])([0-9]{1,4})\s*(?:a|-|ou)\s*([0-9]{1,4})\s+joueurs")
+_PLAYER_EXACT = re.compile(r"(?:pour|a)\s+([0-9]{1,4}|deux|trois|quatre|cinq|six)\s+joueurs")
 _ONE_OPPONENT = re.compile(r"\b(?:son|ton|votre|l')\s*adversaire\b")
 _MANY_PLAYERS = re.compile(r"\b(?:autres joueurs|chaque joueur|tous les joueurs)\b")
 
