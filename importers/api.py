@@ -7,7 +7,6 @@ beside the catalogue's), on the catalogue API's base view, authentication and th
 from __future__ import annotations
 
 import json
-import re
 
 from django.conf import settings
 from django.http import HttpResponse
@@ -119,7 +118,7 @@ class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
         return import_batches()
 
     def get_object(self):
-        if not re.fullmatch(r"[0-9]{1,18}", str(self.kwargs["pk"])):  # an id a bigint holds
+        if not str(self.kwargs["pk"]).isdigit():
             raise NotFound()
         return super().get_object()
 
