@@ -52,16 +52,56 @@ def looks_like_iso2709(data: bytes) -> bool:
     return b"\x1d" in head and b"\x1e" in head and b"\x1f" in head
 
 
-_XML_START = re.compile(
-    r"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE(?:[^>\[]|\[.*?\])*>\s*)?"
-    r"<(?:[\w.-]+:)?(?:collection|record)[\s>/]",
-    re.S,
-)
+_XML_ROOT = re.compile(r"<(?:[\w.-]+:)?(?:collection|record)[\s>/]")
+_XML_SPACE = re.compile(r"\s*")
 
 
 def looks_like_marcxml(text: str) -> bool:
-    """An XML document whose root element is ``collection`` or ``record`` (any namespace)."""
-    return bool(_XML_START.match(text.lstrip("\ufeff \t\r\n")))
+    """An XML document whose root element is ``collection`` or ``record`` (any namespace),
+    after an optional declaration, comments and DOCTYPE (read in one pass: a regular expression
+    for this prolog backtracked exponentially on « <!-- --> » repeated)."""
+    text = text.lstrip("\ufeff \t\r\n")
+    position = _xml_prolog_end(text)
+    return position is not None and bool(_XML_ROOT.match(text, position))
+
+
+def _xml_prolog_end(text: str) -> int | None:
+    """Where the root element should start: after the XML declaration, comments, processing
+    instructions and a DOCTYPE (with its internal subset), or None if one is not closed."""
+    position = 0
+    while True:
+        position = _XML_SPACE.match(text, position).end()
+        if text.startswith("<!--", position):
+            end = text.find("-->", position + 4)
+            position = end + 3 if end >= 0 else -1
+        elif text.startswith("<?", position):
+            end = text.find("?>", position + 2)
+            position = end + 2 if end >= 0 else -1
+        elif text[position : position + 9].upper() == "<!DOCTYPE":
+            position = _doctype_end(text, position + 9)
+        else:
+            return position
+        if position < 0:
+            return None
+
+
+def _doctype_end(text: str, position: int) -> int:
+    """The position after the DOCTYPE whose name starts at ``position``, or -1: its ``>`` outside
+    quotes and outside the ``[…]`` internal subset."""
+    quote, depth = "", 0
+    for index in range(position, len(text)):
+        char = text[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        elif char == ">" and depth <= 0:
+            return index + 1
+    return -1
 
 
 # --------------------------------------------------------------------------- ISO 2709

@@ -130,6 +130,11 @@ HOSTILE_SHAPES = {
     "bogus-leader.mrc": (iso2709().replace(b"  2200037", b"  22xxxxx", 1), "adresse de base"),
     "truncated.mrc": (iso2709()[:-5], "tronquée"),
     "malformed.xml": (marc_xml("<b>Jeu</subfield>").encode(), "XML mal formé"),
+    # These took seconds to hours in regular expressions that backtracked (each comment or
+    # bracket pair doubled the MARC XML detection's time; a label line of blanks took 36 ms).
+    "many-comments.xml": (b"<!-- -->" * 24 + b"<x/>", "format inconnu"),
+    "many-brackets.xml": (b"<!DOCTYPE " + b"[]" * 24 + b"x", "format inconnu"),
+    "blank-label-lines.txt": (((" " * 98 + "|\n") * 300).encode(), "format inconnu"),
 }
 
 
@@ -307,3 +312,43 @@ def test_hostile_upload_on_the_admin_screen_is_reported(client, librarian_user, 
 def test_an_import_id_that_is_no_number_is_a_404(token_client, pk):
     response = token_client.get(f"{URL}{pk}/")
     assert response.status_code == 404 and response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("many-comments.xml", False),
+        ("<!-- export -->\n<!-- PMB -->\n<collection>", True),
+        ('<!DOCTYPE collection [<!ENTITY e "a>]b">]>\n<marc:record xmlns:marc="x">', True),
+        ('<?xml version="1.0"?>\n<?pi x?>\n<record/>', True),
+        ("<!-- <collection> ", False),
+        ("<!DOCTYPE x [ <collection>", False),
+        ("<html><body>", False),
+    ],
+)
+def test_marc_xml_is_recognised_after_any_prolog(text, expected):
+    from importers.marc_files import looks_like_marcxml
+
+    text = HOSTILE_SHAPES[text][0].decode() if text in HOSTILE_SHAPES else text
+    assert looks_like_marcxml(text) is expected
+
+
+@pytest.mark.parametrize(
+    "line, label",
+    [
+        ("| Titre : |", "Titre"),
+        ("Titre : |", "Titre"),
+        ("  |  Nombre minimum de joueurs :  |  ", "Nombre minimum de joueurs"),
+        ("|Titre:|", "Titre"),
+        (" " * 98 + "|", None),
+        ("| Titre : | Alcatraz", None),
+        ("|| Titre : |", None),
+        ("| Ti|tre : |", None),
+        ("| a : b : |", None),
+        ("| 12 : |", None),
+    ],
+)
+def test_label_lines_are_read_as_before(line, label):
+    from importers.pmb import _label_of
+
+    assert _label_of(line) == label
