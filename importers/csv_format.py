@@ -36,7 +36,9 @@ reject the file, naming the line and column.
 A file is recognised as CSV when its first line, split at the sniffed delimiter, holds at least
 two known column names. A header without a title column, a column given twice, a row with more
 cells than the header, a bad number or a minimum above its maximum reject the file
-(:class:`RecordError` naming file, line or record, and column).
+(:class:`RecordError` naming file, line or record, and column). So does a cell longer than the
+csv module's field limit (131,072 characters, which is never raised: a rules text is far
+shorter, and an unclosed quote would otherwise swallow the rest of the file into one cell).
 
 :func:`write_csv` writes records with the French header, ``;`` and a UTF-8 BOM (what Excel opens
 as is); reading its output gives the same records.
@@ -138,14 +140,22 @@ def _sniff(header: str) -> str | None:
     return delimiter if counts[delimiter] else None
 
 
+def _cells(line: str, delimiter: str) -> list[str]:
+    """One line's cells, as far as a single line can tell (a cell over the csv module's field
+    limit: split at every delimiter)."""
+    try:
+        return next(csv.reader([line], delimiter=delimiter), [])
+    except csv.Error:
+        return line.split(delimiter)
+
+
 def looks_like_csv(text: str) -> bool:
     """True if the first line is a header with at least two known column names."""
     header = _first_line(text)
     delimiter = _sniff(header)
     if delimiter is None:
         return False
-    names = next(csv.reader([header], delimiter=delimiter), [])
-    return sum(column_key(name) in _BY_NAME for name in names) >= 2
+    return sum(column_key(name) in _BY_NAME for name in _cells(header, delimiter)) >= 2
 
 
 def _decode(data: bytes, source_name: str) -> str:
@@ -165,8 +175,8 @@ def _decode(data: bytes, source_name: str) -> str:
     header = data[: data.find(b"\n")].decode("cp1252", errors="replace")
     delimiter = _sniff(header) or ","
     before = data[line_start : bad.start()].decode("cp1252", errors="replace")
-    column_index = len(next(csv.reader([before], delimiter=delimiter), [""])) - 1
-    names = next(csv.reader([header], delimiter=delimiter), [])
+    column_index = len(_cells(before, delimiter) or [""]) - 1
+    names = _cells(header, delimiter)
     column = names[column_index].strip() if column_index < len(names) else ""
     raise RecordError(
         f"encodage inconnu : l'octet 0x{data[bad.start()]:02X} n'est ni de l'UTF-8 ni du "
@@ -233,11 +243,14 @@ def iter_csv(
     first = next(lines, "")
     header_line = first.lstrip("\ufeff")
     delimiter = _sniff(header_line.rstrip("\n")) or ","
-    reader = csv.reader(itertools.chain([header_line], lines), delimiter=delimiter)
+    read = _LinesRead(itertools.chain([header_line], lines))
+    reader = csv.reader(read, delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration:
         raise RecordError("fichier CSV vide", source_name=source_name) from None
+    except csv.Error as error:
+        raise _csv_error(error, read, delimiter, [], "en-tête", source_name) from None
     columns: dict[str, int] = {}
     for position, name in enumerate(header):
         key = _BY_NAME.get(column_key(name))
@@ -261,7 +274,15 @@ def iter_csv(
             field="titre",
         )
     count = 0
-    for row in reader:
+    while True:
+        read.record_start()
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            record = f"ligne {read.start_line}"
+            raise _csv_error(error, read, delimiter, header, record, source_name) from None
         if not any(cell.strip() for cell in row):
             continue  # blank line
         line = reader.line_num
@@ -277,6 +298,79 @@ def iter_csv(
         yield _build(raw, line, source_name)
     if not count:
         raise RecordError("aucune ligne de jeu sous l'en-tête", source_name=source_name)
+
+
+class _LinesRead:
+    """The CSV lines, keeping those of the record being read (to say where it went wrong)."""
+
+    def __init__(self, lines: Iterable[str]):
+        self._lines = iter(lines)
+        self.count = 0  # lines read so far
+        self.start_line = 1  # the line the current record starts on
+        self.current: list[str] = []
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        line = next(self._lines)
+        self.count += 1
+        self.current.append(line)
+        return line
+
+    def record_start(self) -> None:
+        self.start_line = self.count + 1
+        self.current.clear()
+
+
+def _csv_error(error: csv.Error, read: _LinesRead, delimiter, header, record, source_name):
+    """The :class:`RecordError` for what the csv module refused in the current record."""
+    limit = csv.field_size_limit()
+    if "field limit" not in str(error):
+        return RecordError(
+            f"ligne {read.count} : CSV illisible ({error})", source_name=source_name, record=record
+        )
+    position = _oversized_cell("".join(read.current), delimiter, limit)
+    column = ""
+    if position is not None:
+        column = header[position].strip() if position < len(header) else ""
+        column = column or f"colonne n° {position + 1}"
+    return RecordError(
+        f"ligne {read.start_line} : cellule de plus de {limit:,} caractères, la limite du format "
+        "CSV (guillemet non refermé ?)".replace(",", "\u202f", 1),
+        source_name=source_name,
+        record=record,
+        field=column,
+    )
+
+
+def _oversized_cell(text: str, delimiter: str, limit: int) -> int | None:
+    """The position (from 0) of the first cell of ``text``'s first record longer than ``limit``
+    characters, read as the csv module reads it (quotes, doubled quotes), or None."""
+    position, length, quoted, quote_seen, at_start = 0, 0, False, False, True
+    for char in text:
+        if quoted:
+            if quote_seen:
+                quote_seen = False
+                if char != '"':
+                    quoted = False  # the closing quote: read on as unquoted text
+            elif char == '"':
+                quote_seen = True
+                continue
+        if not quoted:
+            if char == '"' and at_start:
+                quoted, at_start = True, False
+                continue
+            at_start = False
+            if char == delimiter:
+                position, length, at_start = position + 1, 0, True
+                continue
+            if char == "\n":
+                return None
+        length += 1
+        if length > limit:
+            return position
+    return None
 
 
 def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord:

@@ -36,6 +36,8 @@ __all__ = [
 NO_AGE_LIMIT = 99  # PMB's "Age maximum" for "no upper limit"
 NUMBER_FIELDS = ("min_players", "max_players", "min_age", "max_age", "duration_minutes")
 _DIGITS = re.compile(r"[0-9]+")
+#: Longer numbers are refused at once (the database's limit, checked later, is 32,767).
+_NUMBER_DIGITS_MAX = 9
 
 
 def one_line(value: str) -> str:
@@ -86,6 +88,13 @@ def _number(raw: RawRecord, key: str, source_name: str) -> int | None:
     if not _DIGITS.fullmatch(text):
         raise RecordError(
             f"valeur non numérique « {text[:40]} » (un nombre entier est attendu)",
+            source_name=source_name,
+            record=raw.name(),
+            field=raw.field_name(key),
+        )
+    if len(text.lstrip("0")) > _NUMBER_DIGITS_MAX:  # int() of thousands of digits would fail
+        raise RecordError(
+            f"nombre hors limites « {text[:40]} » ({len(text)} chiffres)",
             source_name=source_name,
             record=raw.name(),
             field=raw.field_name(key),

@@ -16,13 +16,15 @@ not catalogued). ``rules_sections``, ``components`` and ``review_fields`` are ta
 (so that re-importing an export changes nothing); when a key is absent they are derived as for a
 PMB record. Only ``title`` is required. Other keys (``slug``…) are ignored. A value of the wrong
 type, a bad number or a minimum above its maximum rejects the file (:class:`RecordError` naming
-the game and the key).
+the game and the key), as does a document the decoder refuses: malformed, nested thousands deep,
+or with an integer of thousands of digits.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -64,6 +66,16 @@ def parse_catalogue_json(
     except json.JSONDecodeError as error:
         raise RecordError(
             f"JSON mal formé ligne {error.lineno}, colonne {error.colno} ({error.msg})",
+            source_name=source_name,
+        ) from None
+    except RecursionError:  # « [[[[… » thousands deep: the decoder gives up, cleanly
+        raise RecordError(
+            "JSON mal formé : listes ou objets imbriqués trop profondément",
+            source_name=source_name,
+        ) from None
+    except ValueError:  # an integer of thousands of digits (sys.get_int_max_str_digits)
+        raise RecordError(
+            f"JSON mal formé : nombre de plus de {sys.get_int_max_str_digits()} chiffres",
             source_name=source_name,
         ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT_JSON:

@@ -6,9 +6,11 @@ Reading checks everything a file can get wrong before any field is interpreted, 
 directory map other than « 45 »), a truncated record, a record or field whose declared length or
 offset does not fall on its terminator, a base address that does not end the directory, bytes
 that are not UTF-8; for MARC XML a document that is not well-formed (line and column, and the
-record and field being read), declares a DTD, or uses a namespace other than
-``http://www.loc.gov/MARC21/slim`` (no namespace is accepted too). The UNIMARC meaning of the
-fields is :mod:`importers.marc`'s business.
+record and field being read), declares a DTD or an entity — wherever it stands and whatever
+the encoding: the document is read by defusedxml's parser, which refuses them before any entity
+is expanded (an « entity bomb » turns a few kilobytes into gigabytes of text) or any external
+one fetched —, or uses a namespace other than ``http://www.loc.gov/MARC21/slim`` (no namespace
+is accepted too). The UNIMARC meaning of the fields is :mod:`importers.marc`'s business.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 import pymarc
+from defusedxml import DefusedXmlException, DTDForbidden
+from defusedxml import ElementTree as SafeET
 from pymarc import Field, Indicators, Leader, Subfield
 
 from importers.fields import one_line
@@ -48,16 +52,56 @@ def looks_like_iso2709(data: bytes) -> bool:
     return b"\x1d" in head and b"\x1e" in head and b"\x1f" in head
 
 
-_XML_START = re.compile(
-    r"(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE(?:[^>\[]|\[.*?\])*>\s*)?"
-    r"<(?:[\w.-]+:)?(?:collection|record)[\s>/]",
-    re.S,
-)
+_XML_ROOT = re.compile(r"<(?:[\w.-]+:)?(?:collection|record)[\s>/]")
+_XML_SPACE = re.compile(r"\s*")
 
 
 def looks_like_marcxml(text: str) -> bool:
-    """An XML document whose root element is ``collection`` or ``record`` (any namespace)."""
-    return bool(_XML_START.match(text.lstrip("\ufeff \t\r\n")))
+    """An XML document whose root element is ``collection`` or ``record`` (any namespace),
+    after an optional declaration, comments and DOCTYPE (read in one pass: a regular expression
+    for this prolog backtracked exponentially on « <!-- --> » repeated)."""
+    text = text.lstrip("\ufeff \t\r\n")
+    position = _xml_prolog_end(text)
+    return position is not None and bool(_XML_ROOT.match(text, position))
+
+
+def _xml_prolog_end(text: str) -> int | None:
+    """Where the root element should start: after the XML declaration, comments, processing
+    instructions and a DOCTYPE (with its internal subset), or None if one is not closed."""
+    position = 0
+    while True:
+        position = _XML_SPACE.match(text, position).end()
+        if text.startswith("<!--", position):
+            end = text.find("-->", position + 4)
+            position = end + 3 if end >= 0 else -1
+        elif text.startswith("<?", position):
+            end = text.find("?>", position + 2)
+            position = end + 2 if end >= 0 else -1
+        elif text[position : position + 9].upper() == "<!DOCTYPE":
+            position = _doctype_end(text, position + 9)
+        else:
+            return position
+        if position < 0:
+            return None
+
+
+def _doctype_end(text: str, position: int) -> int:
+    """The position after the DOCTYPE whose name starts at ``position``, or -1: its ``>`` outside
+    quotes and outside the ``[…]`` internal subset."""
+    quote, depth = "", 0
+    for index in range(position, len(text)):
+        char = text[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        elif char == ">" and depth <= 0:
+            return index + 1
+    return -1
 
 
 # --------------------------------------------------------------------------- ISO 2709
@@ -124,6 +168,11 @@ def _iso_chunks(data: bytes, source_name: str):
 def _iso_record(chunk: bytes, index: int, source_name: str) -> pymarc.Record:
     """Check the record's structure field by field, then let pymarc decode it."""
     leader = chunk[:LEADER_LEN].decode("latin-1")
+    if not chunk[:LEADER_LEN].isascii():
+        raise _iso_error(
+            f"label invalide : « {leader} » contient des caractères non ASCII",
+            source_name, index, "label",
+        )  # fmt: skip
     if leader[10:12] != "22":
         raise _iso_error(
             f"label invalide : « {leader[10:12]} » aux positions 10-11 (2 indicateurs et des "
@@ -136,7 +185,7 @@ def _iso_record(chunk: bytes, index: int, source_name: str) -> pymarc.Record:
             "« 450 » attendu)",
             source_name, index, "label",
         )  # fmt: skip
-    if not leader[12:17].isdigit():
+    if not leader[12:17].isdecimal():
         raise _iso_error(
             f"label invalide : l'adresse de base « {leader[12:17]} » (positions 12-16) n'est "
             "pas un nombre",
@@ -158,7 +207,7 @@ def _iso_record(chunk: bytes, index: int, source_name: str) -> pymarc.Record:
     for number, start in enumerate(range(LEADER_LEN, base - 1, ENTRY_LEN), start=1):
         entry = chunk[start : start + ENTRY_LEN].decode("latin-1")
         tag, length, offset = entry[:3], entry[3:7], entry[7:12]
-        if not (tag.isalnum() and length.isdigit() and offset.isdigit()):
+        if not (entry.isascii() and tag.isalnum() and length.isdecimal() and offset.isdecimal()):
             raise _iso_error(
                 f"répertoire invalide : entrée n° {number} « {entry} »",
                 source_name, index, "répertoire",
@@ -200,19 +249,24 @@ def _iso_title(fields: list[tuple[str, bytes]]) -> str:
 
 # --------------------------------------------------------------------------- MARC XML
 
-_DOCTYPE = re.compile(rb"<!DOCTYPE|<!ENTITY", re.I)
-
 
 def xml_records(data: bytes, source_name: str) -> list[pymarc.Record]:
     """The records of a MARC XML document (a ``collection`` of ``record``, or one ``record``)."""
-    if _DOCTYPE.search(data[:4096]):
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DTDForbidden as error:
         raise RecordError(
-            "document XML avec une déclaration DOCTYPE/ENTITY : refusé (MARC XML n'en a pas)",
+            f"document XML avec une déclaration DOCTYPE « {error.name} » : refusé (MARC XML n'en "
+            "a pas, et ses entités pourraient démultiplier le texte)",
             source_name=source_name,
             field="DOCTYPE",
-        )
-    try:
-        root = ET.fromstring(data)
+        ) from None
+    except DefusedXmlException:  # an entity or external reference (only a DTD declares them)
+        raise RecordError(
+            "document XML avec une déclaration d'entité ou une référence externe : refusé",
+            source_name=source_name,
+            field="ENTITY",
+        ) from None
     except ET.ParseError as error:
         line, column = error.position
         record, field = _xml_position(data, line, column)

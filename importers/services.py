@@ -157,7 +157,7 @@ def _import_file(
         else:
             entry["format"], records = parse_file(name, source, warnings=entry["warnings"])
             position = None
-        records = _checked(records, entry["warnings"])
+        records = _checked(records, entry["warnings"], limit)
         with transaction.atomic():
             _save_all(records, writer, entry, size, position, progress, index)
     except RecordError as error:
@@ -168,13 +168,40 @@ def _import_file(
     return _shown(entry)
 
 
-def _checked(records: Iterable[GameRecord], warnings: list[str]) -> Iterator[GameRecord]:
+def _checked(
+    records: Iterable[GameRecord], warnings: list[str], limit: int | None
+) -> Iterator[GameRecord]:
     """The records, each with its repeated credits merged and refused if the database could not
-    store it (read lazily: a large file streams through)."""
+    store it or if it is larger than a file may be (read lazily: a large file streams through)."""
     for record in records:
         _merge_duplicate_credits(record, warnings)
         _check_storable(record)
+        _check_size(record, limit)
         yield record
+
+
+def _check_size(record: GameRecord, limit: int | None) -> None:
+    """Refuse a record whose text, once decoded, is longer than a whole file may be: no format
+    we read should expand (MARC XML's entities are refused), and this keeps it so whatever a
+    parser does — the upload limit bounds what is written, not only what is received."""
+    if limit is None:
+        return
+    texts = [
+        record.title, record.document_type, record.publisher, record.category_code,
+        record.category_label, record.category_family, record.principle,
+        record.pedagogical_analysis, record.rules_text,
+        *(part for credit in record.authors for part in (credit.name, credit.role)),
+    ]  # fmt: skip
+    if record.components not in record.rules_text:  # else it was read from the rules' « Contenu »
+        texts.append(record.components)
+    size = sum(map(len, texts))
+    if size > limit:
+        raise RecordError(
+            f"notice de {size} caractères une fois lue, plus que la taille maximale d'un fichier "
+            f"({limit} octets)",
+            source_name=record.source_name,
+            record=record.title[:80],
+        )
 
 
 def _shown(value: Any) -> Any:
