@@ -139,11 +139,12 @@ class Engine(ABC, Generic[State]):
 
     def canonical_move(self, state: State, seat: int, move: Move) -> Move:
         """The engine's own form of ``move`` (what a match stores): by default the element of
-        ``legal_moves`` equal to it, so a move with extra keys or values is refused with
-        :class:`IllegalMove` (``illegal_move``). Engines whose moves carry a continuous
-        parameter (not enumerable by ``legal_moves``) override it."""
+        ``legal_moves`` equal to it as JSON (:func:`same_json`: ``true`` is not ``1``), so a move
+        with extra keys or values is refused with :class:`IllegalMove` (``illegal_move``).
+        Engines whose moves carry a continuous parameter (not enumerable by ``legal_moves``)
+        override it."""
         for legal in self.legal_moves(state, seat):
-            if legal == move:
+            if same_json(legal, move):
                 return legal
         raise IllegalMove("illegal_move", "this move is not one of the legal moves")
 
@@ -170,6 +171,18 @@ class Engine(ABC, Generic[State]):
     def describe(self, state: State, seat: int, move: Move) -> str:
         """A readable, public log line for ``move`` played from ``state`` (leaks no secret)."""
         return str(move)
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with their JSON types: unlike ``==``, ``True`` is not
+    ``1`` and ``1.0`` is not ``1`` (a client's ``true`` never passes for a seat or an index)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
 
 
 def chance_for(seed: str, ply: int) -> random.Random:
