@@ -127,7 +127,10 @@ def match_start(
                 % {"n": index + 1, "levels": ", ".join(levels)},
                 code="bot_level",
             )
-    options = dict(options or {})
+    try:
+        options = package.validate_options(seats=len(seats), options=options or {})
+    except InvalidOptions as error:
+        raise _options_refused(error) from None
     adapter = package.series
     match = Match(
         code=tokens.new_code(),
@@ -144,7 +147,7 @@ def match_start(
             seats=len(seats), options=match.options, rng=chance_for(match.seed, 0)
         )
     except InvalidOptions as error:
-        raise InvalidSetup(str(error), code="invalid_options") from None
+        raise _options_refused(error) from None
     match.state = engine.to_dict(state)
     with transaction.atomic():
         match.save()
@@ -161,6 +164,17 @@ def match_start(
         )
     match_advance_bots(match=match, client=client)
     return match, tokens.token_for(match, tokens.HOST)
+
+
+def _options_refused(error: InvalidOptions) -> InvalidSetup:
+    """The API's answer to options the rules refuse: the option named, the rules' reason."""
+    if not error.option:
+        return InvalidSetup(str(error), code="invalid_options")
+    message = _("Option « %(option)s » refusée : %(reason)s") % {
+        "option": error.option[:40],
+        "reason": str(error)[:300],
+    }
+    return InvalidSetup(message, code="invalid_options", option=error.option[:40])
 
 
 def match_next_round(

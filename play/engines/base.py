@@ -40,7 +40,12 @@ class InvalidState(ValueError):
 
 
 class InvalidOptions(ValueError):
-    """Game options (variant, seat count, layout…) that the rules do not allow."""
+    """Game options (variant, seat count, layout…) that the rules do not allow; ``option`` names
+    the refused option (empty for the seat count or the options as a whole)."""
+
+    def __init__(self, message: str, *, option: str = ""):
+        super().__init__(message)
+        self.option = option
 
 
 @dataclass(frozen=True)
@@ -137,6 +142,29 @@ class Engine(ABC, Generic[State]):
     def from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state, raising :class:`InvalidState` for data that does not validate."""
 
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        """A new table's options, checked and completed with their defaults, or
+        :class:`InvalidOptions` naming the refused one: every value a client sends reaches the
+        rules only through here. By default an option with ``choices`` takes one of them (of the
+        same JSON type: ``true`` is not ``1``) and one without keeps its default; engines with
+        free-form options (a layout, a limit) override it."""
+        if not isinstance(seats, int) or not self.info.min_seats <= seats <= self.info.max_seats:
+            raise InvalidOptions(f"{self.info.title} is not played by {seats} players.")
+        if not isinstance(options, Mapping):
+            raise InvalidOptions("Options must be an object.")
+        specs = {spec.name: spec for spec in self.info.options}
+        unknown = sorted(str(name) for name in options if name not in specs)
+        if unknown:
+            raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
+        chosen = {}
+        for name, spec in specs.items():
+            value = options.get(name, spec.default)
+            allowed = spec.choices if spec.choices is not None else (spec.default,)
+            if not any(same_json(value, choice) for choice in allowed):
+                raise InvalidOptions(f"{name}: value not allowed.", option=name)
+            chosen[name] = value
+        return chosen
+
     def canonical_move(self, state: State, seat: int, move: Move) -> Move:
         """The engine's own form of ``move`` (what a match stores): by default the element of
         ``legal_moves`` equal to it as JSON (:func:`same_json`: ``true`` is not ``1``), so a move
@@ -176,12 +204,12 @@ class Engine(ABC, Generic[State]):
 def same_json(a: Any, b: Any) -> bool:
     """Whether two JSON values are equal with their JSON types: unlike ``==``, ``True`` is not
     ``1`` and ``1.0`` is not ``1`` (a client's ``true`` never passes for a seat or an index)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):  # both a JSON array
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     if type(a) is not type(b):
         return False
     if isinstance(a, dict):
         return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
-    if isinstance(a, list | tuple):
-        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
     return a == b
 
 

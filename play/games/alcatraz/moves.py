@@ -229,6 +229,9 @@ def end_turn(new: AlcatrazState, seat: int, events: list[dict[str, Any]]) -> Alc
     if new.stalled:
         new.phase = "over"
         new.events = events + [{"kind": "draw", "turns": new.turn_limit}]
+    elif new.capped:
+        new.phase = "over"
+        new.events = events + [{"kind": "max_turns", "turns": new.turn}]
     return new
 
 

@@ -57,6 +57,7 @@ OPTION_CHOICE_LABELS = {
 OUTCOME_REASONS = {
     "three_prisoners_in_boat": gettext_lazy("trois prisonniers sont dans le bateau"),
     "turn_limit": gettext_lazy("la limite de tours est atteinte"),
+    "max_turns": gettext_lazy("la partie a atteint sa durée maximale"),
 }
 
 LEVEL_DESCRIPTIONS = {
@@ -180,6 +181,8 @@ def describe_event(e: dict) -> str:
         return _("Aucun coup possible : la %(seat)s passe.") % values
     if kind == "draw":
         return _("Aucun prisonnier n'a embarqué depuis %(turns)s tours : partie nulle.") % values
+    if kind == "max_turns":
+        return _("La partie a duré %(turns)s tours, sa durée maximale : partie nulle.") % values
     return str(e)
 
 

@@ -118,6 +118,9 @@ class BataclanEngine(Engine[BataclanState]):
 
     # -- the contract -----------------------------------------------------------------------------
 
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        return validate_options(seats, options)
+
     def new_game(
         self, *, seats: int, options: Mapping[str, Any], rng: random.Random
     ) -> BataclanState:

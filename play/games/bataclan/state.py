@@ -52,15 +52,17 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidOptions(f"Bataclan is played by {MIN_SEATS} to {MAX_SEATS} players.")
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be a mapping.")
-    unknown = set(options) - set(OPTION_NAMES)
+    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(map(str, unknown)))}.")
+        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
     ranking = options.get("ranking", DEFAULT_RANKING)
-    if ranking not in RANKINGS:
-        raise InvalidOptions(f"ranking must be one of {', '.join(RANKINGS)}.")
+    if not isinstance(ranking, str) or ranking not in RANKINGS:
+        raise InvalidOptions(f"ranking must be one of {', '.join(RANKINGS)}.", option="ranking")
     limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_TURN_LIMIT:
-        raise InvalidOptions(f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.")
+        raise InvalidOptions(
+            f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.", option="turn_limit"
+        )
     return {"ranking": ranking, "turn_limit": limit}
 
 

@@ -116,6 +116,9 @@ class PowwowEngine(Engine[PowwowState]):
 
     # -- setting up ---------------------------------------------------------------------------
 
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        return validate_options(seats, options)
+
     def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random):
         opts = validate_options(seats, options)
         cards = deck(seats)

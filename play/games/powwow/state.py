@@ -63,14 +63,17 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidOptions("Pow Wow is played by 3 to 6 players, or 2 with the neutral pile.")
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be an object.")
-    unknown = set(options) - {"first_roller"}
+    unknown = sorted(str(name) for name in set(options) - {"first_roller"})
     if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
     first = options.get("first_roller", DEFAULT_FIRST_ROLLER)
     if first != "random" and (
         isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats
     ):
-        raise InvalidOptions(f"first_roller must be 'random' or a seat from 0 to {seats - 1}.")
+        raise InvalidOptions(
+            f"first_roller must be 'random' or a seat from 0 to {seats - 1}.",
+            option="first_roller",
+        )
     return {"first_roller": first}
 
 
