@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .state import UNNUMBERED_ROW
+from .state import MAX_TURNS, UNNUMBERED_ROW
 
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
@@ -110,6 +111,16 @@ HOUSE_RULES = (
         gettext_lazy(
             "Une partie où aucun prisonnier n'embarque pendant 1 000 tours est déclarée nulle, "
             "pour que des joueurs prudents ne déplacent pas leurs prisonniers sans fin."
+        ),
+    ),
+    (
+        gettext_lazy("Durée maximale"),
+        format_lazy(
+            gettext_lazy(
+                "Quelles que soient les options, une partie s'arrête sur un nul après {turns} "
+                "tours."
+            ),
+            turns=MAX_TURNS,
         ),
     ),
     (
