@@ -109,6 +109,10 @@ class Engine(ABC, Generic[State]):
     """A game's rules. Instances are stateless: every method is a pure function of its arguments."""
 
     info: EngineInfo
+    # The most moves a game can take, whatever its options: the rules end every game by then
+    # (by their structure, or with a cap of their own and a stated reason), since a match's
+    # every poll replays its whole move log. The conformance suite plays within this bound.
+    max_plies: int
 
     @abstractmethod
     def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random) -> State:
