@@ -12,11 +12,13 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, OperationalError, transaction
-from django.db.models import F
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -37,6 +39,12 @@ from .errors import (
 from .models import Match, MoveRecord, Seat
 from .selectors import NOT_YOUR_LAST_MOVE, replay, undo_start
 from .texts import rule_message
+
+# Creating a table purges abandoned matches at most this often (one cache key, shared by every
+# process), and at most this many each time: the request that does it stays short.
+PURGE_INTERVAL_SECONDS = 3600
+PURGE_CACHE_KEY = "play:abandoned-purge"
+PURGE_BATCH = 500
 
 STALE_MESSAGE = gettext_lazy(
     "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position."
@@ -97,6 +105,8 @@ def match_start(
     bots_only_allowed: bool = False,
 ) -> tuple[Match, str]:
     """Create a match of ``game`` and return it with the token of the creator's seats."""
+    if series is None:  # a new table (not a series' next round, created under a row lock)
+        matches_purge_abandoned_if_due()
     if not game.engine:
         raise InvalidSetup(_("Ce jeu ne peut pas encore être joué en ligne."), code="no_engine")
     package = get_game(game.engine)
@@ -125,7 +135,10 @@ def match_start(
                 % {"n": index + 1, "levels": ", ".join(levels)},
                 code="bot_level",
             )
-    options = dict(options or {})
+    try:
+        options = package.validate_options(seats=len(seats), options=options or {})
+    except InvalidOptions as error:
+        raise _options_refused(error) from None
     adapter = package.series
     match = Match(
         code=tokens.new_code(),
@@ -142,7 +155,7 @@ def match_start(
             seats=len(seats), options=match.options, rng=chance_for(match.seed, 0)
         )
     except InvalidOptions as error:
-        raise InvalidSetup(str(error), code="invalid_options") from None
+        raise _options_refused(error) from None
     match.state = engine.to_dict(state)
     bots = {i for i, spec in enumerate(seats) if spec.kind == Seat.Kind.BOT}
     match.bot_to_move = any(seat in bots for seat in engine.to_act(state))
@@ -161,6 +174,62 @@ def match_start(
         )
     match_advance_bots(match=match, client=client)
     return match, tokens.token_for(match, tokens.HOST)
+
+
+def _abandoned(*, older_than: timedelta):
+    """Matches nobody has played (no person's move: bots may have opened), still unfinished, and
+    untouched (no move, join or poll that let a bot move) for ``older_than``."""
+    people_moved = MoveRecord.objects.filter(match=OuterRef("pk"), by_bot=False)
+    return Match.objects.filter(
+        status=Match.Status.ACTIVE, updated_at__lt=timezone.now() - older_than
+    ).exclude(Exists(people_moved))
+
+
+def matches_purge_abandoned(
+    *, older_than: timedelta, limit: int | None = None, dry_run: bool = False
+) -> int:
+    """Delete abandoned matches (see :func:`_abandoned`), at most ``limit``; how many there were
+    (with ``dry_run``: how many would go, nothing deleted). Finished matches and matches in
+    progress are kept; a series' earlier rounds lose only their link to a deleted next round
+    (seats and moves go with their match)."""
+    matches = _abandoned(older_than=older_than).order_by("pk")
+    if dry_run:
+        return matches.count() if limit is None else min(matches.count(), limit)
+    deleted = 0
+    while limit is None or deleted < limit:
+        size = PURGE_BATCH if limit is None else min(PURGE_BATCH, limit - deleted)
+        batch = list(matches.values_list("pk", flat=True)[:size])
+        if not batch:
+            break
+        with transaction.atomic():
+            # Checked again as they go: a move may have been played since the batch was read.
+            _count, removed = _abandoned(older_than=older_than).filter(pk__in=batch).delete()
+        deleted += removed.get(Match._meta.label, 0)
+        if len(batch) < size:
+            break
+    return deleted
+
+
+def matches_purge_abandoned_if_due() -> int:
+    """The purge, if no process has run it within ``PURGE_INTERVAL_SECONDS`` (a cache ``add``:
+    one process wins), bounded to ``PURGE_BATCH`` matches. The ``purge_matches`` command does
+    the same from cron, without the bound."""
+    if not cache.add(PURGE_CACHE_KEY, True, timeout=PURGE_INTERVAL_SECONDS):
+        return 0
+    return matches_purge_abandoned(
+        older_than=timedelta(seconds=settings.PLAY_ABANDONED_AFTER), limit=PURGE_BATCH
+    )
+
+
+def _options_refused(error: InvalidOptions) -> InvalidSetup:
+    """The API's answer to options the rules refuse: the option named, the rules' reason."""
+    if not error.option:
+        return InvalidSetup(str(error), code="invalid_options")
+    message = _("Option « %(option)s » refusée : %(reason)s") % {
+        "option": error.option[:40],
+        "reason": str(error)[:300],
+    }
+    return InvalidSetup(message, code="invalid_options", option=error.option[:40])
 
 
 def match_next_round(

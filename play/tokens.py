@@ -3,7 +3,8 @@
 A token is an HMAC of the match's secret salt and a *controller* name: ``host``
 for the seats played in the creator's browser (one token for all of them: hot-seat), ``seat<N>``
 for a seat given to a friend by an invite link. Checking a token recomputes the candidates and
-compares them in constant time, so a forged or another match's token controls nothing. The rounds
+compares them in constant time, so a forged or another match's token controls nothing — nor does
+anything that cannot be a token (not ASCII, too long: a header may carry any bytes). The rounds
 of a series share their table's salt, so the same links keep working from one round to the next.
 """
 
@@ -16,6 +17,8 @@ import secrets
 from django.conf import settings
 
 HOST = "host"
+# Tokens are 36 hex digits; anything much longer is refused before any HMAC is computed.
+MAX_TOKEN_LENGTH = 64
 
 
 def new_salt() -> str:
@@ -36,9 +39,14 @@ def controller_for(seat) -> str:
     return HOST if seat.kind == "local" else f"seat{seat.index}"
 
 
+def _well_formed(token: object) -> bool:
+    """Whether ``token`` may be compared at all: ``hmac.compare_digest`` refuses non-ASCII text."""
+    return isinstance(token, str) and 0 < len(token) <= MAX_TOKEN_LENGTH and token.isascii()
+
+
 def seats_for_token(match, token: str | None, seats) -> set[int]:
     """Indexes of the seats ``token`` controls (empty for no, a forged or another match's token)."""
-    if not token:
+    if not _well_formed(token):
         return set()
     controlled = set()
     for seat in seats:
@@ -51,4 +59,4 @@ def seats_for_token(match, token: str | None, seats) -> set[int]:
 
 def is_host(match, token: str | None) -> bool:
     """Whether ``token`` is the creator's (who may see the invite links)."""
-    return bool(token) and hmac.compare_digest(token_for(match, HOST), token)
+    return _well_formed(token) and hmac.compare_digest(token_for(match, HOST), token)

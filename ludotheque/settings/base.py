@@ -248,6 +248,10 @@ PLAY_VIEW_RATE = os.environ.get("PLAY_VIEW_RATE", "3000/min")
 PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
 # How long the play page shows each opponent's move when it replays them in turn (milliseconds).
 PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "900"))
+# Seconds after which a match nobody has played (no person's move) and nothing has touched is
+# abandoned: creating a table removes such matches at most once an hour, and the
+# ``purge_matches`` command removes them whenever it runs (play.services.matches_purge_abandoned).
+PLAY_ABANDONED_AFTER = int(os.environ.get("PLAY_ABANDONED_AFTER", str(24 * 3600)))
 
 LOGGING = {
     "version": 1,

@@ -40,7 +40,12 @@ class InvalidState(ValueError):
 
 
 class InvalidOptions(ValueError):
-    """Game options (variant, seat count, layout…) that the rules do not allow."""
+    """Game options (variant, seat count, layout…) that the rules do not allow; ``option`` names
+    the refused option (empty for the seat count or the options as a whole)."""
+
+    def __init__(self, message: str, *, option: str = ""):
+        super().__init__(message)
+        self.option = option
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,10 @@ class Engine(ABC, Generic[State]):
     """A game's rules. Instances are stateless: every method is a pure function of its arguments."""
 
     info: EngineInfo
+    # The most moves a game can take, whatever its options: the rules end every game by then
+    # (by their structure, or with a cap of their own and a stated reason), since a match's
+    # every poll replays its whole move log. The conformance suite plays within this bound.
+    max_plies: int
 
     @abstractmethod
     def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random) -> State:
@@ -137,13 +146,37 @@ class Engine(ABC, Generic[State]):
     def from_dict(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state, raising :class:`InvalidState` for data that does not validate."""
 
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        """A new table's options, checked and completed with their defaults, or
+        :class:`InvalidOptions` naming the refused one: every value a client sends reaches the
+        rules only through here. By default an option with ``choices`` takes one of them (of the
+        same JSON type: ``true`` is not ``1``) and one without keeps its default; engines with
+        free-form options (a layout, a limit) override it."""
+        if not isinstance(seats, int) or not self.info.min_seats <= seats <= self.info.max_seats:
+            raise InvalidOptions(f"{self.info.title} is not played by {seats} players.")
+        if not isinstance(options, Mapping):
+            raise InvalidOptions("Options must be an object.")
+        specs = {spec.name: spec for spec in self.info.options}
+        unknown = sorted(str(name) for name in options if name not in specs)
+        if unknown:
+            raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
+        chosen = {}
+        for name, spec in specs.items():
+            value = options.get(name, spec.default)
+            allowed = spec.choices if spec.choices is not None else (spec.default,)
+            if not any(same_json(value, choice) for choice in allowed):
+                raise InvalidOptions(f"{name}: value not allowed.", option=name)
+            chosen[name] = value
+        return chosen
+
     def canonical_move(self, state: State, seat: int, move: Move) -> Move:
         """The engine's own form of ``move`` (what a match stores): by default the element of
-        ``legal_moves`` equal to it, so a move with extra keys or values is refused with
-        :class:`IllegalMove` (``illegal_move``). Engines whose moves carry a continuous
-        parameter (not enumerable by ``legal_moves``) override it."""
+        ``legal_moves`` equal to it as JSON (:func:`same_json`: ``true`` is not ``1``), so a move
+        with extra keys or values is refused with :class:`IllegalMove` (``illegal_move``).
+        Engines whose moves carry a continuous parameter (not enumerable by ``legal_moves``)
+        override it."""
         for legal in self.legal_moves(state, seat):
-            if legal == move:
+            if same_json(legal, move):
                 return legal
         raise IllegalMove("illegal_move", "this move is not one of the legal moves")
 
@@ -170,6 +203,18 @@ class Engine(ABC, Generic[State]):
     def describe(self, state: State, seat: int, move: Move) -> str:
         """A readable, public log line for ``move`` played from ``state`` (leaks no secret)."""
         return str(move)
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with their JSON types: unlike ``==``, ``True`` is not
+    ``1`` and ``1.0`` is not ``1`` (a client's ``true`` never passes for a seat or an index)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):  # both a JSON array
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return a == b
 
 
 def chance_for(seed: str, ply: int) -> random.Random:

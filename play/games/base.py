@@ -155,6 +155,12 @@ class GamePackage:
     def scenarios(self) -> tuple[Scenario, ...]:
         return ()
 
+    def validate_options(self, *, seats: int, options: Any) -> dict[str, Any]:
+        """A new table's options as the rules take them (defaults filled in), or
+        :class:`~play.engines.base.InvalidOptions` naming the refused one. The match layer calls
+        it before anything else reads the options (the series adapter included)."""
+        return self.engine.validate_options(seats, options)
+
     def level_label(self, level: str) -> str:
         return str(LEVEL_LABELS.get(level, level))
 

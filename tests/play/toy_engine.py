@@ -20,6 +20,7 @@ class GuessEngine(Engine[dict]):
     info = EngineInfo(
         slug="guess", title="Devine", min_seats=2, max_seats=2, hidden_information=True, chance=True
     )
+    max_plies = 3  # two bets and a claim
 
     def new_game(self, *, seats, options, rng):
         return {"cards": [rng.choice(CARDS), rng.choice(CARDS)], "bets": [None, None]}

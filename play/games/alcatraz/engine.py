@@ -46,7 +46,9 @@ House decisions (RULES.md §2 and where both RULES.md and the record are silent)
   at each boarding: careful four-seat games between bots run past 1,000 turns while they still
   progress (3 of 9 strong-against-intermediate games ended between turns 1,181 and 1,944), and a
   limit on the whole game called them drawn; at most ``2 * seats + 1`` boardings can happen, so
-  the game still ends.
+  the game still ends. Whatever the options, a game ends as a draw after :data:`MAX_TURNS`
+  turns (reason ``max_turns``), so no move log grows for ever: a new table's ``turn_limit`` is a
+  whole number from 1 to that cap (matches created before the cap may hold 0 = none, or more).
 """
 
 from __future__ import annotations
@@ -55,7 +57,15 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from play.engines.base import Engine, EngineInfo, IllegalMove, Move, OptionSpec, Outcome
+from play.engines.base import (
+    Engine,
+    EngineInfo,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    OptionSpec,
+    Outcome,
+)
 
 from .moves import (
     board_prisoner,
@@ -85,6 +95,9 @@ from .state import (
     HATCHED_ROWS,
     LEFT,
     LEFT_NEIGHBOUR_STEP,
+    MAX_TURN_LIMIT,
+    MAX_TURNS,
+    MAX_TURNS_REASON,
     MIDDLE_COLUMN,
     NUMBERED_ROWS,
     PASS_MOVE,
@@ -111,7 +124,8 @@ __all__ = [
     "ALARM_CATCHES_ON_START_SQUARE", "ALARM_DEFAULT", "ALARM_DIRECTIONS", "BOAT", "CELL", "COLUMNS",
     "DEFAULT_FIRST_PLAYER", "DEFAULT_GUARD_LAYOUT", "DEFAULT_TURN_LIMIT", "DIE_SIDES", "DIRECTIONS",
     "DOWN", "EMPTY", "HATCHED_COLUMNS", "HATCHED_ROWS", "LEFT", "LEFT_NEIGHBOUR_STEP",
-    "MIDDLE_COLUMN", "NUMBERED_ROWS", "PASS_MOVE", "PHASES", "PRISONERS_PER_SEAT",
+    "MAX_TURN_LIMIT", "MAX_TURNS", "MAX_TURNS_REASON", "MIDDLE_COLUMN", "NUMBERED_ROWS",
+    "PASS_MOVE", "PHASES", "PRISONERS_PER_SEAT",
     "PRISONERS_TO_WIN", "RIGHT", "ROLL_MOVE", "SQUARE_NAMES", "TURN_LIMIT_REASON", "UNNUMBERED_ROW",
     "UP", "WIDTH", "WIN_REASON", "AlcatrazEngine", "AlcatrazState", "can_board", "destinations",
     "guard_layout_columns", "is_hatched", "parse_square", "square_name", "validate_options",
@@ -143,13 +157,28 @@ class AlcatrazEngine(Engine[AlcatrazState]):
             OptionSpec(
                 "turn_limit",
                 DEFAULT_TURN_LIMIT,
-                help="Turns without a boarding before a draw is called (0: none).",
+                help=f"Turns without a boarding before a draw is called (1 to {MAX_TURN_LIMIT}).",
             ),
         ),
         chance=True,
     )
+    # Turns, plus a roll and an alarm after each boarding that does not win.
+    max_plies = MAX_TURNS + 2 * 4 * (PRISONERS_TO_WIN - 1)
 
     # -- setting up ---------------------------------------------------------------------------
+
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        """A new table's options: a guard layout given as squares, a ``turn_limit`` from 1 to
+        ``MAX_TURN_LIMIT`` (stored matches may hold 0 or more: they still load)."""
+        chosen = validate_options(seats, options)
+        if "guard_layout" in options and not options["guard_layout"]:
+            raise InvalidOptions("guard_layout must list 8 squares.", option="guard_layout")
+        if not 1 <= chosen["turn_limit"] <= MAX_TURN_LIMIT:
+            raise InvalidOptions(
+                f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.",
+                option="turn_limit",
+            )
+        return chosen
 
     def new_game(
         self, *, seats: int, options: Mapping[str, Any], rng: random.Random
@@ -183,7 +212,8 @@ class AlcatrazEngine(Engine[AlcatrazState]):
             return None
         scores = tuple(float(b) for b in state.boat)
         if state.winner is None:
-            return Outcome((), (tuple(range(state.seats)),), TURN_LIMIT_REASON, scores, draw=True)
+            reason = TURN_LIMIT_REASON if state.stalled else MAX_TURNS_REASON
+            return Outcome((), (tuple(range(state.seats)),), reason, scores, draw=True)
         others = tuple(s for s in range(state.seats) if s != state.winner)
         ranking = ((state.winner,), others) if others else ((state.winner,),)
         return Outcome((state.winner,), ranking, WIN_REASON, scores)
@@ -296,4 +326,6 @@ def _describe_event(e: Mapping[str, Any]) -> str:
         return f"Seat {e['seat']} cannot move and passes."
     if kind == "draw":
         return f"No prisoner has boarded for {e['turns']} turns: draw."
+    if kind == "max_turns":
+        return f"The game has lasted {e['turns']} turns, its longest: draw."
     return str(dict(e))

@@ -189,7 +189,7 @@ def roll_die(state: AlcatrazState, seat: int, rng: random.Random) -> AlcatrazSta
 
 
 def run_alarm(state: AlcatrazState, seat: int, direction: Any) -> AlcatrazState:
-    if direction not in ALARM_DIRECTIONS:
+    if not isinstance(direction, str) or direction not in ALARM_DIRECTIONS:
         raise IllegalMove("malformed_move", "The alarm direction is 'left' or 'right'.")
     new = state.clone()
     row, step = new.roll, ALARM_DIRECTIONS[direction]
@@ -229,6 +229,9 @@ def end_turn(new: AlcatrazState, seat: int, events: list[dict[str, Any]]) -> Alc
     if new.stalled:
         new.phase = "over"
         new.events = events + [{"kind": "draw", "turns": new.turn_limit}]
+    elif new.capped:
+        new.phase = "over"
+        new.events = events + [{"kind": "max_turns", "turns": new.turn}]
     return new
 
 

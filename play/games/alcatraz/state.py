@@ -27,14 +27,21 @@ MIDDLE_COLUMN = 4  # row 1's guard must start on e1
 DEFAULT_GUARD_LAYOUT = ("e1", "a2", "i3", "a4", "i5", "a6", "i7", "a8")
 EMPTY = -1
 PHASES = ("move", "roll", "direction", "over")
+OPTION_NAMES = ("alarm", "guard_layout", "first_player", "turn_limit")
 ALARM_DEFAULT = True
 DEFAULT_FIRST_PLAYER = 0
 DEFAULT_TURN_LIMIT = 1000
+# The hard cap, whatever the options: a game ends as a draw after this many turns (every poll
+# replays the whole move log, so no game may grow for ever). Careful bot games that still
+# progress have lasted 1,944 turns. A new table's ``turn_limit`` is at most this.
+MAX_TURNS = 2000
+MAX_TURN_LIMIT = MAX_TURNS
 ALARM_CATCHES_ON_START_SQUARE = False
 ALARM_DIRECTIONS = {"left": -1, "right": 1}
 LEFT_NEIGHBOUR_STEP = 1  # the left neighbour is the next seat clockwise
 WIN_REASON = "three_prisoners_in_boat"
 TURN_LIMIT_REASON = "turn_limit"
+MAX_TURNS_REASON = "max_turns"
 RECENT_POSITIONS = 12  # turn-end positions remembered (bots avoid repeating them)
 POSITION_KEY_BITS = 52  # keys stay exact as JavaScript numbers
 
@@ -72,28 +79,38 @@ def guard_layout_columns(layout: Any, *, start: bool = True) -> list[int]:
     if isinstance(layout, str):
         layout = layout.replace(",", " ").split()
     if not isinstance(layout, list | tuple):
-        raise InvalidOptions("guard_layout must be a list of 8 squares such as 'e1'.")
+        raise InvalidOptions(
+            "guard_layout must be a list of 8 squares such as 'e1'.", option="guard_layout"
+        )
     guards = [EMPTY] * (UNNUMBERED_ROW + 1)
     for name in layout:
         square = parse_square(name)
         if square is None:
-            raise InvalidOptions(f"guard_layout: {name!r} is not a square of the 9 x 9 board.")
+            raise InvalidOptions(
+                f"guard_layout: {name!r} is not a square of the 9 x 9 board.", option="guard_layout"
+            )
         row, col = square
         if row == UNNUMBERED_ROW:
             raise InvalidOptions(
-                f"guard_layout: the unnumbered row in front of the cell must stay empty ({name})."
+                f"guard_layout: the unnumbered row in front of the cell must stay empty ({name}).",
+                option="guard_layout",
             )
         if guards[row] != EMPTY:
-            raise InvalidOptions(f"guard_layout: exactly one guard per numbered row (row {row}).")
+            raise InvalidOptions(
+                f"guard_layout: exactly one guard per numbered row (row {row}).",
+                option="guard_layout",
+            )
         guards[row] = col
     missing = [r for r in range(1, NUMBERED_ROWS + 1) if guards[r] == EMPTY]
     if missing:
         raise InvalidOptions(
-            f"guard_layout: exactly one guard per numbered row (none in {missing})."
+            f"guard_layout: exactly one guard per numbered row (none in {missing}).",
+            option="guard_layout",
         )
     if start and guards[1] != MIDDLE_COLUMN:
         raise InvalidOptions(
-            f"guard_layout: row 1's guard must stand on the middle square {square_name(1, 4)}."
+            f"guard_layout: row 1's guard must stand on the middle square {square_name(1, 4)}.",
+            option="guard_layout",
         )
     return guards
 
@@ -101,22 +118,29 @@ def guard_layout_columns(layout: Any, *, start: bool = True) -> list[int]:
 def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(seats, int) or not 2 <= seats <= 4:
         raise InvalidOptions("Alcatraz is played by 2 to 4 players.")
-    unknown = set(options) - {"alarm", "guard_layout", "first_player", "turn_limit"}
+    if not isinstance(options, Mapping):
+        raise InvalidOptions("Options must be an object.")
+    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
     alarm = options.get("alarm", ALARM_DEFAULT)
     if not isinstance(alarm, bool):
-        raise InvalidOptions("alarm must be true or false.")
-    layout = options.get("guard_layout") or DEFAULT_GUARD_LAYOUT
+        raise InvalidOptions("alarm must be true or false.", option="alarm")
+    layout = options.get("guard_layout") or DEFAULT_GUARD_LAYOUT  # (new tables: see the engine)
     guards = guard_layout_columns(layout)
     first = options.get("first_player", DEFAULT_FIRST_PLAYER)
     if first != "random" and (
         not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < seats
     ):
-        raise InvalidOptions(f"first_player must be 'random' or a seat from 0 to {seats - 1}.")
+        raise InvalidOptions(
+            f"first_player must be 'random' or a seat from 0 to {seats - 1}.",
+            option="first_player",
+        )
     limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-        raise InvalidOptions("turn_limit must be a whole number of turns (0: no limit).")
+        raise InvalidOptions(
+            "turn_limit must be a whole number of turns (0: no limit).", option="turn_limit"
+        )
     layout = [square_name(r, guards[r]) for r in range(1, NUMBERED_ROWS + 1)]
     return {"alarm": alarm, "guard_layout": layout, "first_player": first, "turn_limit": limit}
 
@@ -176,6 +200,11 @@ class AlcatrazState:
     def stalled(self) -> bool:
         """Whether ``turn_limit`` turns have passed without a boarding: the game is a draw."""
         return bool(self.turn_limit) and self.turns_without_boarding >= self.turn_limit
+
+    @property
+    def capped(self) -> bool:
+        """Whether the game has lasted ``MAX_TURNS`` turns: it ends (a draw) whatever options."""
+        return self.turn >= MAX_TURNS
 
     def clone(self) -> AlcatrazState:
         new = AlcatrazState.__new__(AlcatrazState)
@@ -258,10 +287,10 @@ class AlcatrazState:
         )
         winners = [s for s in range(seats) if state.boat[s] >= PRISONERS_TO_WIN]
         check(winners == ([] if state.winner is None else [state.winner]), "winner mismatch.")
-        check(
-            (state.phase == "over") == (state.winner is not None or state.stalled),
-            "phase 'over' mismatch.",
-        )
+        if state.phase == "over":
+            check(state.winner is not None or state.stalled or state.capped, "over too early.")
+        else:  # (a game saved past MAX_TURNS before the cap existed ends at its next turn)
+            check(state.winner is None and not state.stalled, "phase 'over' mismatch.")
         events = data.get("events", [])
         check(all(isinstance(e, Mapping) and "kind" in e for e in events), "Bad events.")
         state.events = [dict(e) for e in events]

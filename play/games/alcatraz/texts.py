@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .state import UNNUMBERED_ROW
+from .state import MAX_TURNS, UNNUMBERED_ROW
 
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
@@ -57,6 +58,7 @@ OPTION_CHOICE_LABELS = {
 OUTCOME_REASONS = {
     "three_prisoners_in_boat": gettext_lazy("trois prisonniers sont dans le bateau"),
     "turn_limit": gettext_lazy("la limite de tours est atteinte"),
+    "max_turns": gettext_lazy("la partie a atteint sa durée maximale"),
 }
 
 LEVEL_DESCRIPTIONS = {
@@ -109,6 +111,16 @@ HOUSE_RULES = (
         gettext_lazy(
             "Une partie où aucun prisonnier n'embarque pendant 1 000 tours est déclarée nulle, "
             "pour que des joueurs prudents ne déplacent pas leurs prisonniers sans fin."
+        ),
+    ),
+    (
+        gettext_lazy("Durée maximale"),
+        format_lazy(
+            gettext_lazy(
+                "Quelles que soient les options, une partie s'arrête sur un nul après {turns} "
+                "tours."
+            ),
+            turns=MAX_TURNS,
         ),
     ),
     (
@@ -181,6 +193,8 @@ def describe_event(e: dict) -> str:
         return _("Aucun coup possible : le joueur %(seat)s passe.") % values
     if kind == "draw":
         return _("Aucun prisonnier n'a embarqué depuis %(turns)s tours : partie nulle.") % values
+    if kind == "max_turns":
+        return _("La partie a duré %(turns)s tours, sa durée maximale : partie nulle.") % values
     return str(e)
 
 

@@ -49,8 +49,10 @@ House decisions (RULES.md §5 and where both RULES.md and the record are silent)
 * End: option ``ranking`` = ``"order"`` (default, the record's first way: the others play on and
   are ranked in the order they get rid of their dice, the last one last) or ``"stock"`` (the game
   ends at once; the others ranked by fewest dice, equal stocks sharing a place). Option
-  ``turn_limit`` (:data:`~.state.DEFAULT_TURN_LIMIT` turns) ends a game that has not finished, the
-  players still in ranked by fewest dice.
+  ``turn_limit`` (:data:`~.state.DEFAULT_TURN_LIMIT` turns, at most
+  :data:`~.state.MAX_TURN_LIMIT`) ends a game that has not finished, the players still in ranked
+  by fewest dice. Whatever the options, a game stops the same way after
+  :data:`~.state.MAX_PLIES` moves (reason ``max_plies``): no move log grows for ever.
 * Nothing is hidden: every die is on the table (the seed stays on the server).
 """
 
@@ -64,12 +66,11 @@ from play.engines.base import Engine, EngineInfo, IllegalMove, Move, OptionSpec,
 
 from . import physics
 from .state import (
-    BOX,
     DEFAULT_RANKING,
     DEFAULT_TURN_LIMIT,
     GIANT,
     LARGE,
-    MAX_TURN_LIMIT,
+    MAX_PLIES,
     MEDIUM,
     RANKING_STOCK,
     RANKINGS,
@@ -86,13 +87,13 @@ STEADINESS_GRID = tuple(
     round(i * STEADINESS_STEP, 2) for i in range(round(1 / STEADINESS_STEP) + 1)
 )
 FOUNDING_ROLLS_ALL = True
-MAX_DICE = sum(BOX.values())
 STOP_MOVE: Move = {"type": "stop"}
 ROLL_MOVE: Move = {"type": "roll"}
 MOVE_TYPES = ("roll", "keep", "place", "stop")
 FIRST_OUT_REASON = "first_out"  # ranking "stock": the first player out wins, the others by stock
 ORDER_REASON = "finishing_order"  # ranking "order": everyone but one got rid of their dice
 TURN_LIMIT_REASON = "turn_limit"
+MAX_PLIES_REASON = "max_plies"  # the hard cap on moves: ranked like at the turn limit
 FACE_NAMES = {1: "G", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6"}
 
 
@@ -111,12 +112,12 @@ class BataclanEngine(Engine[BataclanState]):
         chance=True,
     )
 
-    @property
-    def max_plies(self) -> int:
-        # A turn is its keeps and roll, at most every die placed, and a stop: under 2 moves a die.
-        return MAX_TURN_LIMIT * (2 * MAX_DICE + 2)
+    max_plies = MAX_PLIES
 
     # -- the contract -----------------------------------------------------------------------------
+
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        return validate_options(seats, options)
 
     def new_game(
         self, *, seats: int, options: Mapping[str, Any], rng: random.Random
@@ -190,6 +191,9 @@ class BataclanEngine(Engine[BataclanState]):
         else:
             new.events = [*new.events, {"kind": "stop", "seat": seat}]
             end_turn(new)
+        new.ply = state.ply + 1
+        if new.ply >= MAX_PLIES and new.phase != "over":
+            finish(new, MAX_PLIES_REASON)
         return new
 
     def outcome(self, state: BataclanState) -> Outcome | None:

@@ -38,6 +38,9 @@ DEFAULT_RANKING = RANKING_ORDER  # the record lists it first
 # (falls hand dice back, so two shaky hands could otherwise play for ever).
 DEFAULT_TURN_LIMIT = 400
 MAX_TURN_LIMIT = 10_000
+# The hard cap, whatever the options: a game stops after this many moves (every poll replays the
+# whole move log), ranked like at the turn limit. Random games take 50 to 320 moves.
+MAX_PLIES = 4000
 PHASES = ("roll", "place", "over")
 OPTION_NAMES = ("ranking", "turn_limit")
 
@@ -52,15 +55,17 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidOptions(f"Bataclan is played by {MIN_SEATS} to {MAX_SEATS} players.")
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be a mapping.")
-    unknown = set(options) - set(OPTION_NAMES)
+    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(map(str, unknown)))}.")
+        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
     ranking = options.get("ranking", DEFAULT_RANKING)
-    if ranking not in RANKINGS:
-        raise InvalidOptions(f"ranking must be one of {', '.join(RANKINGS)}.")
+    if not isinstance(ranking, str) or ranking not in RANKINGS:
+        raise InvalidOptions(f"ranking must be one of {', '.join(RANKINGS)}.", option="ranking")
     limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_TURN_LIMIT:
-        raise InvalidOptions(f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.")
+        raise InvalidOptions(
+            f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.", option="turn_limit"
+        )
     return {"ranking": ranking, "turn_limit": limit}
 
 
@@ -87,6 +92,7 @@ class BataclanState:
         "finished",
         "events",
         "end_reason",
+        "ply",
     )
 
     def __init__(self, seats: int, options: dict[str, Any], hands: list[list[list]], starter: int):
@@ -101,6 +107,7 @@ class BataclanState:
         self.finished: list[int] = []
         self.events: list[dict[str, Any]] = []
         self.end_reason: str | None = None
+        self.ply = 0  # moves played (states saved before it was counted start again at 0)
 
     def clone(self) -> BataclanState:
         new = BataclanState.__new__(BataclanState)
@@ -122,6 +129,7 @@ class BataclanState:
         new.finished = self.finished[:]
         new.events = self.events  # replaced, never mutated, by play
         new.end_reason = self.end_reason
+        new.ply = self.ply
         return new
 
     @property
@@ -150,6 +158,7 @@ class BataclanState:
             "finished": list(self.finished),
             "events": [dict(e) for e in self.events],
             "end_reason": self.end_reason,
+            "ply": self.ply,
         }
 
     @classmethod
@@ -244,6 +253,10 @@ class BataclanState:
         check(1 <= turn <= options["turn_limit"], "turn count")
         events = data["events"]
         check(isinstance(events, list) and all(isinstance(e, dict) for e in events), "events")
+        ply = data.get("ply", 0)
+        check(isinstance(ply, int) and not isinstance(ply, bool), "ply is an integer")
+        check(0 <= ply <= MAX_PLIES, "ply count")
+        check(ply < MAX_PLIES or phase == "over", "a game ends at its last move")
         end_reason = data["end_reason"]
         check((phase == "over") == (end_reason is not None), "a finished game has a reason")
         if phase != "over":
@@ -255,6 +268,7 @@ class BataclanState:
         state.kept = kept
         state.to_move, state.pile, state.phase, state.founded = to_move, pile, phase, founded
         state.placed, state.turn, state.finished = placed, turn, list(finished)
+        state.ply = ply
         state.events = [dict(e) for e in events]
         state.end_reason = end_reason
         return state

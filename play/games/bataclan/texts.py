@@ -9,7 +9,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from .state import DEFAULT_TURN_LIMIT
+from .state import DEFAULT_TURN_LIMIT, MAX_PLIES
 
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
@@ -35,6 +35,7 @@ OUTCOME_REASONS = {
     "first_out": gettext_lazy("premier joueur débarrassé de tous ses dés"),
     "finishing_order": gettext_lazy("classement dans l'ordre où chacun a posé son dernier dé"),
     "turn_limit": gettext_lazy("limite de tours atteinte : classement au nombre de dés"),
+    "max_plies": gettext_lazy("durée maximale de la partie atteinte : classement au nombre de dés"),
 }
 
 ROLE_LABELS = {
@@ -140,6 +141,16 @@ HOUSE_RULES = (
                 "dés."
             ),
             limit=DEFAULT_TURN_LIMIT,
+        ),
+    ),
+    (
+        gettext_lazy("Durée maximale"),
+        format_lazy(
+            gettext_lazy(
+                "Quelles que soient les options, une partie s'arrête après {plies} coups : les "
+                "joueurs encore en jeu sont alors classés au nombre de dés."
+            ),
+            plies=MAX_PLIES,
         ),
     ),
 )

@@ -55,6 +55,7 @@ from .state import (
     IMMOBILISED_ON_THEIR_TURN,
     MAX_OPENING_BUFFALO_MOVES,
     MAX_PLIES,
+    MAX_ROUND,
     MIN_BUFFALO,
     OPTIONS,
     SIDE_NAMES,
@@ -88,6 +89,16 @@ class BuffaloEngine(Engine[BuffaloState]):
         if seats != 2:
             raise InvalidOptions("Buffalo is a game for exactly 2 seats")
         return BuffaloState(BuffaloOptions.parse(options))
+
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        """A new table's options (:meth:`BuffaloOptions.parse`), its round at most
+        ``MAX_ROUND``; a round stored before that bound still loads."""
+        if seats != 2:
+            raise InvalidOptions("Buffalo is a game for exactly 2 seats")
+        parsed = BuffaloOptions.parse(options)
+        if parsed.round > MAX_ROUND:
+            raise InvalidOptions(f"round must be from 1 to {MAX_ROUND}", option="round")
+        return parsed.to_dict()
 
     def to_act(self, state: BuffaloState) -> tuple[int, ...]:
         return () if state.result is not None else (state.seat_of(state.side),)

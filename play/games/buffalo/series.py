@@ -30,7 +30,7 @@ from typing import Any
 from play.engines.base import Outcome
 
 from .board import COLUMNS, FILES
-from .state import MAX_OPENING_BUFFALO_MOVES, MIN_BUFFALO
+from .state import MAX_OPENING_BUFFALO_MOVES, MIN_BUFFALO, BuffaloOptions
 
 DEFAULT_REMOVAL_ORDER = ("f", "e", "g", "d", "h", "c", "i", "b", "j", "a", "k")
 MAX_REMOVED = COLUMNS - MIN_BUFFALO
@@ -144,7 +144,8 @@ class BuffaloSeriesAdapter:
     """The series seen by the match layer (:class:`play.games.base.SeriesAdapter`)."""
 
     def first(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return BuffaloSeries(buffalo_seat=int(options.get("buffalo_seat", 0))).to_dict()
+        """The series of a new table: its options are validated first (a client sends them)."""
+        return BuffaloSeries(buffalo_seat=BuffaloOptions.parse(options).buffalo_seat).to_dict()
 
     def choices(self, series: Mapping[str, Any], outcome: Mapping[str, Any]) -> dict[str, Any]:
         """Who may pick something for the next round, and among what (the column to empty)."""

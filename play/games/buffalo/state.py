@@ -19,6 +19,7 @@ from . import board as bb
 
 MIN_BUFFALO = 1
 MAX_OPENING_BUFFALO_MOVES = bb.COLUMNS
+MAX_ROUND = 1000  # rounds of a new table's series (display only; see BuffaloEngine)
 MAX_PLIES = 2 * (bb.COLUMNS * (bb.GOAL_ROW - 2) + 1)
 SIDE_NAMES = ("buffalo", "indians")
 IMMOBILISED_ON_THEIR_TURN = "on_their_turn"
@@ -56,18 +57,25 @@ class BuffaloOptions:
         """Validated options; raises :class:`InvalidOptions`."""
         if not isinstance(options, Mapping):
             raise InvalidOptions("options must be a mapping")
-        unknown = set(options) - {spec.name for spec in OPTIONS}
+        unknown = sorted(str(name) for name in set(options) - {spec.name for spec in OPTIONS})
         if unknown:
-            raise InvalidOptions(f"unknown options: {sorted(unknown)}")
+            raise InvalidOptions(f"unknown options: {unknown}", option=unknown[0])
         removed = options.get("removed_columns", ())
         if isinstance(removed, str) or not isinstance(removed, list | tuple):
-            raise InvalidOptions("removed_columns must be a list of column letters")
+            raise InvalidOptions(
+                "removed_columns must be a list of column letters", option="removed_columns"
+            )
         if not all(_is_column(c) for c in removed):
-            raise InvalidOptions(f"removed_columns must be letters a–k, got {list(removed)}")
+            raise InvalidOptions(
+                f"removed_columns must be letters a–k, got {list(removed)}"[:200],
+                option="removed_columns",
+            )
         if len(set(removed)) != len(removed):
-            raise InvalidOptions("removed_columns lists a column twice")
+            raise InvalidOptions("removed_columns lists a column twice", option="removed_columns")
         if bb.COLUMNS - len(removed) < MIN_BUFFALO:
-            raise InvalidOptions(f"at least {MIN_BUFFALO} buffalo must remain")
+            raise InvalidOptions(
+                f"at least {MIN_BUFFALO} buffalo must remain", option="removed_columns"
+            )
         parsed = cls(
             removed_columns=tuple(sorted(removed)),
             opening_buffalo_moves=options.get("opening_buffalo_moves", 1),
@@ -77,13 +85,22 @@ class BuffaloOptions:
         )
         k = parsed.opening_buffalo_moves
         if not _is_int(k) or not 1 <= k <= MAX_OPENING_BUFFALO_MOVES:
-            raise InvalidOptions(f"opening_buffalo_moves must be 1–{MAX_OPENING_BUFFALO_MOVES}")
-        if parsed.buffalo_seat not in (0, 1) or not _is_int(parsed.buffalo_seat):
-            raise InvalidOptions("buffalo_seat must be 0 or 1")
+            raise InvalidOptions(
+                f"opening_buffalo_moves must be 1–{MAX_OPENING_BUFFALO_MOVES}",
+                option="opening_buffalo_moves",
+            )
+        if not _is_int(parsed.buffalo_seat) or parsed.buffalo_seat not in (0, 1):
+            raise InvalidOptions("buffalo_seat must be 0 or 1", option="buffalo_seat")
         if not _is_int(parsed.round) or parsed.round < 1:
-            raise InvalidOptions("round must be a positive integer")
-        if parsed.immobilised_buffalo not in (IMMOBILISED_ON_THEIR_TURN, IMMOBILISED_AT_ONCE):
-            raise InvalidOptions(f"bad immobilised_buffalo: {parsed.immobilised_buffalo!r}")
+            raise InvalidOptions("round must be a positive integer", option="round")
+        if not isinstance(parsed.immobilised_buffalo, str) or parsed.immobilised_buffalo not in (
+            IMMOBILISED_ON_THEIR_TURN,
+            IMMOBILISED_AT_ONCE,
+        ):
+            raise InvalidOptions(
+                f"immobilised_buffalo must be {IMMOBILISED_ON_THEIR_TURN} or {IMMOBILISED_AT_ONCE}",
+                option="immobilised_buffalo",
+            )
         return parsed
 
     def to_dict(self) -> dict[str, Any]:

@@ -44,7 +44,9 @@ House decisions (RULES.md §4, each a constant of :mod:`.state` or an option):
   hand (or the neutral pile); the target chooses nothing.
 * Clockwise = increasing seat number (``CLOCKWISE_STEP``). The first roller is seat 0 unless the
   option ``first_roller`` is ``"random"`` (drawn from the ``new_game`` rng).
-* The game ends the moment an Indian reaches square 48, even mid-round.
+* The game ends the moment an Indian reaches square 48, even mid-round. A game in which no
+  Indian has arrived after ``MAX_PLIES`` moves (Indians may walk back, stones be spent and won
+  again for ever) ends with nobody winning (reason ``max_plies``).
 * Hidden information is real: a seat's cards reach only that seat (``view``), never the public
   view, the log (``describe`` says "seat X swaps a card with seat Y" and nothing else) or an
   error; everything is shown once the game is over. A seat also keeps what a swap taught it (the
@@ -72,6 +74,8 @@ from .state import (
     FINISH,
     FIRST_ROLLER_CHOICES,
     HAND_SIZE,
+    MAX_PLIES,
+    MAX_PLIES_REASON,
     MAX_SEATS,
     MIN_SEATS,
     MOCCASIN_SQUARES,
@@ -114,7 +118,12 @@ class PowwowEngine(Engine[PowwowState]):
         chance=True,
     )
 
+    max_plies = MAX_PLIES
+
     # -- setting up ---------------------------------------------------------------------------
+
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        return validate_options(seats, options)
 
     def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random):
         opts = validate_options(seats, options)
@@ -133,6 +142,7 @@ class PowwowEngine(Engine[PowwowState]):
         s.stones, s.supply = [0] * seats, PREDICTION_SUPPLY
         s.knowledge = [[] for _ in range(seats)]
         s.history, s.events, s.finisher = [], [], None
+        s.ply = 0
         return s
 
     # -- whose turn, what may they do -----------------------------------------------------------
@@ -155,6 +165,8 @@ class PowwowEngine(Engine[PowwowState]):
         if state.phase != "over":
             return None
         everyone = tuple(range(state.seats))
+        if state.finisher is None:  # the moves ran out (MAX_PLIES)
+            return Outcome((), (everyone,), MAX_PLIES_REASON, draw=True)
         winner = state.holder(state.finisher)
         if winner is None:
             return Outcome((), (everyone,), NOBODY_REASON)
@@ -170,6 +182,14 @@ class PowwowEngine(Engine[PowwowState]):
     # -- playing --------------------------------------------------------------------------------
 
     def play(self, state: PowwowState, seat: int, move: Move, rng: random.Random) -> PowwowState:
+        new = self._play(state, seat, move, rng)
+        new.ply = state.ply + 1
+        if new.ply >= MAX_PLIES and new.phase != "over":
+            new.phase = "over"
+            new.events = [*new.events, {"kind": "max_plies", "plies": new.ply}]
+        return new
+
+    def _play(self, state: PowwowState, seat: int, move: Move, rng: random.Random) -> PowwowState:
         if state.phase == "over":
             raise IllegalMove("game_over", "The game is over.")
         if seat != state.to_move:

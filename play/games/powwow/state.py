@@ -51,6 +51,11 @@ CLOCKWISE_STEP = 1  # clockwise = increasing seat number
 PHASES = ("roll", "draft", "move", "moccasin", "over")
 WIN_REASON = "indian_finished"
 NOBODY_REASON = "card_in_neutral_pile"
+# The hard cap: a game in which no Indian has finished after this many moves ends with nobody
+# winning (Indians may walk back and stones be spent for ever; every poll replays the whole move
+# log). Random games take 100 to 280 moves.
+MAX_PLIES = 2000
+MAX_PLIES_REASON = "max_plies"
 
 
 def deck(seats: int) -> list[str]:
@@ -63,14 +68,17 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidOptions("Pow Wow is played by 3 to 6 players, or 2 with the neutral pile.")
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be an object.")
-    unknown = set(options) - {"first_roller"}
+    unknown = sorted(str(name) for name in set(options) - {"first_roller"})
     if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
     first = options.get("first_roller", DEFAULT_FIRST_ROLLER)
     if first != "random" and (
         isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats
     ):
-        raise InvalidOptions(f"first_roller must be 'random' or a seat from 0 to {seats - 1}.")
+        raise InvalidOptions(
+            f"first_roller must be 'random' or a seat from 0 to {seats - 1}.",
+            option="first_roller",
+        )
     return {"first_roller": first}
 
 
@@ -107,6 +115,7 @@ class PowwowState:
         "events",
         "round",
         "finisher",
+        "ply",
     )
 
     def clone(self) -> PowwowState:
@@ -122,6 +131,7 @@ class PowwowState:
         new.history = self.history  # likewise: play builds a new list
         new.events = self.events
         new.finisher = self.finisher
+        new.ply = self.ply
         return new
 
     def holder(self, card: str) -> int | None:
@@ -153,6 +163,7 @@ class PowwowState:
             "history": [list(h) for h in self.history],
             "events": [dict(e) for e in self.events],
             "finisher": self.finisher,
+            "ply": self.ply,
         }
 
     @classmethod
@@ -223,7 +234,13 @@ class PowwowState:
         s.finisher = data["finisher"]
         finished = [c for c, p in zip(COLOURS, s.indians, strict=True) if p >= FINISH]
         check(len(finished) <= 1, "the game ends when the first Indian finishes.")
-        check((s.phase == "over") == bool(finished), "phase 'over' iff an Indian finished.")
+        s.ply = data.get("ply", 0)  # (states saved before it was counted: 0)
+        check(is_int(s.ply) and 0 <= s.ply <= MAX_PLIES, "ply must be a count of moves.")
+        capped = s.ply >= MAX_PLIES and not finished
+        check(
+            (s.phase == "over") == (bool(finished) or capped),
+            "phase 'over' iff an Indian finished or the moves ran out.",
+        )
         check(s.finisher == (finished[0] if finished else None), "finisher mismatch.")
         cls._check_round(s, check)
         return s

@@ -38,6 +38,7 @@ OUTCOME_REASONS = {
     "card_in_neutral_pile": gettext_lazy(
         "l'Indien arrivé avait sa carte dans le tas neutre : personne ne gagne"
     ),
+    "max_plies": gettext_lazy("la partie a atteint sa durée maximale : personne ne gagne"),
 }
 
 ROLE_LABELS = {
@@ -108,6 +109,13 @@ HOUSE_RULES = (
             "On tourne dans l'ordre des joueurs (joueur 1, 2, 3…). Le dernier joueur reçoit le "
             "dernier dé sans choisir. La partie s'arrête dès qu'un Indien atteint la case 48, "
             "même au milieu d'un round."
+        ),
+    ),
+    (
+        gettext_lazy("Durée maximale"),
+        gettext_lazy(  # (state.MAX_PLIES)
+            "Une partie où aucun Indien n'est arrivé après 2 000 coups s'arrête : personne ne "
+            "gagne."
         ),
     ),
 )
@@ -217,6 +225,10 @@ def _event(e: Mapping[str, Any]) -> str:
             )
         values["winner"] = seat_name(e["winner"])
         return _("L'Indien %(colour)s arrive : %(winner)s tient sa carte et gagne !") % values
+    if kind == "max_plies":
+        return _("%(plies)d coups joués, la durée maximale : personne ne gagne.") % {
+            "plies": e["plies"]
+        }
     return str(kind)
 
 

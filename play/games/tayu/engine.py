@@ -118,6 +118,9 @@ class TaYuEngine(Engine[TaYuState]):
     )
     max_plies = 500  # bids (at most 2 x 61 + 2) and two plies per tile
 
+    def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
+        return validate_options(seats, options)
+
     def new_game(self, *, seats: int, options: Mapping[str, Any], rng: random.Random) -> TaYuState:
         state = TaYuState.start(seats, validate_options(seats, options), rng)
         if state.two_tiles:

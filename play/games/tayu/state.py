@@ -54,15 +54,17 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidOptions("Ta Yü is played by 2 to 4 players.")
     if not isinstance(options, Mapping):
         raise InvalidOptions("Options must be a mapping.")
-    unknown = set(options) - set(OPTION_NAMES)
+    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
     if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
     rule = options.get("supply_rule", DEFAULT_SUPPLY_RULE)
-    if rule not in SUPPLY_RULES:
-        raise InvalidOptions(f"supply_rule must be one of {', '.join(SUPPLY_RULES)}.")
+    if not isinstance(rule, str) or rule not in SUPPLY_RULES:
+        raise InvalidOptions(
+            f"supply_rule must be one of {', '.join(SUPPLY_RULES)}.", option="supply_rule"
+        )
     two = options.get("two_tiles", DEFAULT_TWO_TILES)
     if not isinstance(two, bool):
-        raise InvalidOptions("two_tiles must be true or false.")
+        raise InvalidOptions("two_tiles must be true or false.", option="two_tiles")
     return {"supply_rule": rule, "two_tiles": two or seats == MAX_SEATS}
 
 

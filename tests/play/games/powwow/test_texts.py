@@ -31,7 +31,7 @@ def test_every_role_outcome_and_option_has_a_label():
     engine = PowwowEngine()
     state = engine.new_game(seats=4, options={}, rng=random.Random(0))
     assert set(engine.seat_roles(state)) <= set(GAME.role_labels)
-    assert {"indian_finished", "card_in_neutral_pile"} == set(GAME.outcome_reasons)
+    assert {"indian_finished", "card_in_neutral_pile", "max_plies"} == set(GAME.outcome_reasons)
     for spec in engine.info.options:
         assert spec.name in GAME.option_labels
         assert set(spec.choices) == set(GAME.option_choice_labels[spec.name])
