@@ -74,8 +74,10 @@ class ImportListView(CatalogueAPIView, generics.ListAPIView):
         description="multipart/form-data with one or more `files` and `dry_run`. Same report "
         "as the admin's import screen, plus the batch id (null for a dry run: nothing is "
         "written). Each file is parsed whole; a bad file is rejected (its error names the file, "
-        "record and field) and the others still import. A file above IMPORT_MAX_UPLOAD_BYTES "
-        "refuses the whole request with 413 before anything is parsed. Needs « run_import ».",
+        "record and field) and the others still import; when every file is rejected, the "
+        "answer is a 400 (code « import_refused ») carrying the same report. A file above "
+        "IMPORT_MAX_UPLOAD_BYTES refuses the whole request with 413 before anything is "
+        "parsed. Needs « run_import ».",
         request={"multipart/form-data": s.ImportRequestSerializer},
         responses={
             200: OpenApiResponse(s.ImportReportSerializer, description="Dry run report."),
@@ -107,6 +109,13 @@ class ImportListView(CatalogueAPIView, generics.ListAPIView):
             dry_run=dry_run,
         )
         body = {**report.to_dict(), "batch": batch.pk if batch else None}
+        refused = [entry["error"] for entry in body["files"] if entry.get("error")]
+        if refused and len(refused) == len(body["files"]):
+            # Nothing of the request could be imported: a client error, in the API's error
+            # shape, with the report (each file's error names the file, record and field).
+            message = "; ".join(f"{error['file']} : {error['message']}" for error in refused)
+            body.update(detail=message, code="import_refused", message=message)
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
         return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
 
 
