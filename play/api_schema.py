@@ -19,6 +19,12 @@ PlayErrorSerializer = inline_serializer(
         "rule": serializers.CharField(
             required=False, help_text="With illegal_move: the rule the move breaks."
         ),
+        "option": serializers.CharField(
+            required=False, help_text="With invalid_options: the option refused."
+        ),
+        "reason": serializers.CharField(
+            required=False, help_text="With undo_refused: why (e.g. chance_or_reveal)."
+        ),
         "current_version": serializers.IntegerField(
             required=False, help_text="With stale_version: the match's version now."
         ),

@@ -18,6 +18,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
+from django.utils.formats import number_format
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy
 
 from play.bots.mcts import outcome_values
@@ -36,6 +38,11 @@ DEFAULT_HELP = gettext_lazy(
     "Touchez une de vos pièces, puis une case en surbrillance ; au clavier, flèches pour se "
     "déplacer sur le plateau, Entrée pour choisir."
 )
+
+
+#: A whole number grouped the way the reader's language writes it (« 4 000 », "4,000"), lazily:
+#: for texts made at import time and read in the request's language.
+grouped = lazy(lambda number: number_format(number, force_grouping=True), str)
 
 
 class SeriesAdapter(Protocol):

@@ -6,6 +6,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from play.games.base import grouped
+
 from .state import MAX_TURNS, UNNUMBERED_ROW
 
 RULE_MESSAGES = {
@@ -120,7 +122,7 @@ HOUSE_RULES = (
                 "Quelles que soient les options, une partie s'arrête sur un nul après {turns} "
                 "tours."
             ),
-            turns=MAX_TURNS,
+            turns=grouped(MAX_TURNS),
         ),
     ),
     (

@@ -9,6 +9,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from play.games.base import grouped
+
 from .state import DEFAULT_TURN_LIMIT, MAX_PLIES
 
 RULE_MESSAGES = {
@@ -150,7 +152,7 @@ HOUSE_RULES = (
                 "Quelles que soient les options, une partie s'arrête après {plies} coups : les "
                 "joueurs encore en jeu sont alors classés au nombre de dés."
             ),
-            plies=MAX_PLIES,
+            plies=grouped(MAX_PLIES),
         ),
     ),
 )
