@@ -140,7 +140,7 @@ class BoundedJSONField(serializers.JSONField):
     """DRF's JSONField, whose form-encoded value (a JSON string) is held to the parser's limits:
     DRF parses it with plain ``json.loads``, which a deeply nested value overflows."""
 
-    default_error_messages = {"invalid": gettext_lazy("Valeur JSON invalide : {reason}")}
+    default_error_messages = {"refused": gettext_lazy("Valeur JSON refusée : {reason}")}
 
     def to_internal_value(self, data):
         if getattr(data, "is_json_string", False) or isinstance(data, (str, bytes)) and self.binary:
@@ -148,10 +148,10 @@ class BoundedJSONField(serializers.JSONField):
             try:
                 return loads_bounded(text, max_depth=settings.API_JSON_MAX_DEPTH)
             except ValueError as error:
-                self.fail("invalid", reason=error)
+                self.fail("refused", reason=error)
         reason = check_json_value(data, max_depth=settings.API_JSON_MAX_DEPTH)
         if reason:
-            self.fail("invalid", reason=reason)
+            self.fail("refused", reason=reason)
         return super().to_internal_value(data)
 
 
