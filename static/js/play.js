@@ -11,7 +11,7 @@
   // A whole turn's replay (every opponent's move) lasts about this long, however many they are;
   // no step is shorter than STEP_FLOOR_MS (unless the site's own step is), so each stays legible.
   const TURN_REPLAY_MS = 2000;
-  const STEP_FLOOR_MS = 250;
+  const STEP_FLOOR_MS = 60; // 40 moves (5 bots placing dice) still replay in about 2.4 s
   const HIDDEN_POLL_MS = 15000;
   const pageTitle = document.title;
   const soundKey = "ludo-play-sound";
