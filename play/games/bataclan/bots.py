@@ -53,6 +53,7 @@ from play.engines.base import Move
 
 from . import physics
 from .engine import STEADINESS_GRID, STEADINESS_STEP, BataclanEngine, placeable_groups
+from .gesture import TimedHand
 from .state import BataclanState, G
 
 ENGINE = BataclanEngine()
@@ -69,14 +70,14 @@ class Hand:
         return STEADINESS_GRID[round(value / STEADINESS_STEP)]
 
 
-HANDS = {
-    "beginner": Hand(0.72, 0.12),
-    "intermediate": Hand(0.78, 0.08),
-    "strong": Hand(1.0, 0.02),  # clipped at 1: about 0.99 on average
-}
+# Each level's timing spread (ms), inside the human range of 30 (very steady) to 100 (shaky): on a
+# server the bot answers the server's challenge with a press off the centre by this spread, and
+# the server measures its steadiness as for a person (play.services).
+TIMING_SPREAD_MS = {"beginner": 90, "intermediate": 60, "strong": 30}
+HANDS = {level: TimedHand(spread) for level, spread in TIMING_SPREAD_MS.items()}
 # The bench's reference players (random, one-ply) place with this hand: a person who stops the
 # page's swinging marker fairly well.
-REFERENCE_HAND = Hand(0.70, 0.15)
+REFERENCE_HAND = TimedHand(60)
 
 
 class Head:
@@ -122,6 +123,11 @@ def bot_move(
     if level not in HANDS:
         raise ValueError(f"Unknown Bataclan bot level {level!r}.")
     return head_move(state, seat, level=level, rng=rng, seconds=seconds, hand=HANDS[level])
+
+
+def bot_press(params, *, level: str, rng: random.Random) -> float:
+    """When a bot of ``level`` presses for the server's challenge ``params`` (ms since shown)."""
+    return HANDS[level].press(params, rng)
 
 
 def head_move(

@@ -85,6 +85,9 @@ STEADINESS_STEP = 0.05
 STEADINESS_GRID = tuple(
     round(i * STEADINESS_STEP, 2) for i in range(round(1 / STEADINESS_STEP) + 1)
 )
+# Option ``untimed`` (for people who cannot use a timed gesture): every placement at this
+# steadiness, a modest hand (about a person with a 100 ms timing spread; see physics.py's table).
+UNTIMED_STEADINESS = 0.5
 FOUNDING_ROLLS_ALL = True
 MAX_DICE = sum(BOX.values())
 STOP_MOVE: Move = {"type": "stop"}
@@ -107,6 +110,7 @@ class BataclanEngine(Engine[BataclanState]):
                 "ranking", DEFAULT_RANKING, RANKINGS, "How the players after the first rank"
             ),
             OptionSpec("turn_limit", DEFAULT_TURN_LIMIT, None, "Turns before the game stops"),
+            OptionSpec("untimed", False, (False, True), "Every die placed at a fixed steadiness"),
         ),
         chance=True,
     )
@@ -144,10 +148,11 @@ class BataclanEngine(Engine[BataclanState]):
             keeps = [{"type": "keep", "die": i} for i in keep_choices(state)]
             return [dict(ROLL_MOVE), *keeps]
         needed = state.needed
+        grid = (UNTIMED_STEADINESS,) if state.options.get("untimed") else STEADINESS_GRID
         moves = [
             {"type": "place", "die": i, "as": needed, "steadiness": s}
             for i in placeable_groups(state.hands[seat], needed)
-            for s in STEADINESS_GRID
+            for s in grid
         ]
         if state.placed:
             moves.append(dict(STOP_MOVE))
@@ -286,6 +291,11 @@ class BataclanEngine(Engine[BataclanState]):
             )
         first = hand.index(hand[die])
         grid = STEADINESS_GRID[round(steadiness / STEADINESS_STEP)]
+        if state.options.get("untimed") and grid != UNTIMED_STEADINESS:
+            raise IllegalMove(
+                "untimed_steadiness",
+                f"In an untimed game every die is placed at steadiness {UNTIMED_STEADINESS}.",
+            )
         return {"type": "place", "die": first, "as": needed, "steadiness": grid}
 
 
@@ -343,7 +353,8 @@ def place(
     value = state.needed
     x, failing = physics.place([(d["size"], d["x"]) for d in state.pile], size, steadiness, rng)
     die = {"size": size, "value": value, "wild": face == G and value != G, "x": x}
-    events = [*state.events, {"kind": "place", "seat": seat, "level": len(state.pile), **die}]
+    placed = {"kind": "place", "seat": seat, "level": len(state.pile), **die}
+    events = [*state.events, {**placed, "steadiness": steadiness}]
     state.founded = True
     if failing is not None:
         fallen = [*state.pile[failing:], die]

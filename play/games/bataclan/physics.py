@@ -85,3 +85,37 @@ def place(
     """Drop a die of ``size`` on ``pile``: (its landing x, the failing interface or None)."""
     x = landing_x(pile, size, steadiness, rng)
     return x, first_failure([*pile, (size, x)])
+
+
+# -- the gesture: a marker sweeping the track, stopped by a press ---------------------------------
+#
+# The server sets each placement's challenge: a period (ms for a full sweep there and back) drawn in
+# PERIOD_RANGE_MS and a phase (where in its sweep the marker starts, a fraction of the period). The
+# marker moves at a constant speed (a triangle wave from the left end, -1, to the right end, 1): its
+# speed at the centre is 4 / period track-halves per ms, so a timing error of e ms puts it
+# 4e / period from the centre. The steadiness is STEADINESS_CURVE of that distance.
+
+PERIOD_RANGE_MS = (1000, 1200)
+CURVE_WIDTH = 0.6  # distance from the centre (track half = 1) at which the steadiness is 0
+CURVE_POWER = 0.75  # steadiness = 1 - (distance / CURVE_WIDTH) ** CURVE_POWER
+
+
+def marker_position(t_ms: float, period_ms: float, phase: float) -> float:
+    """Where the marker is ``t_ms`` after the challenge was shown: -1 (left end) to 1 (right)."""
+    u = (t_ms / period_ms + phase) % 1.0
+    return -1.0 + 4.0 * u if u < 0.5 else 3.0 - 4.0 * u
+
+
+def steadiness_at(position: float) -> float:
+    """The steadiness of a press with the marker at ``position`` (1 at the centre)."""
+    distance = min(1.0, abs(position) / CURVE_WIDTH)
+    return 1.0 - distance**CURVE_POWER
+
+
+def centre_crossing(period_ms: float, phase: float, after_ms: float) -> float:
+    """The first time (ms since shown) at or after ``after_ms`` when the marker is at the centre."""
+    first = ((0.25 - phase) % 0.5) * period_ms  # the centre is at u = 0.25 and u = 0.75
+    half = period_ms / 2
+    if first >= after_ms:
+        return first
+    return first + half * -(-(after_ms - first) // half)

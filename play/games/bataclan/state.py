@@ -39,7 +39,9 @@ DEFAULT_RANKING = RANKING_ORDER  # the record lists it first
 DEFAULT_TURN_LIMIT = 400
 MAX_TURN_LIMIT = 10_000
 PHASES = ("roll", "place", "over")
-OPTION_NAMES = ("ranking", "turn_limit")
+OPTION_NAMES = ("ranking", "turn_limit", "untimed")
+# Options a stored state must name (``untimed`` came later: older states default it to False).
+REQUIRED_OPTIONS = ("ranking", "turn_limit")
 
 
 def die_key(die: list) -> tuple[int, int]:
@@ -61,7 +63,10 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
     limit = options.get("turn_limit", DEFAULT_TURN_LIMIT)
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_TURN_LIMIT:
         raise InvalidOptions(f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.")
-    return {"ranking": ranking, "turn_limit": limit}
+    untimed = options.get("untimed", False)
+    if not isinstance(untimed, bool):
+        raise InvalidOptions("untimed must be true or false.")
+    return {"ranking": ranking, "turn_limit": limit, "untimed": untimed}
 
 
 def next_value(pile: list[dict[str, Any]]) -> int:
@@ -170,7 +175,7 @@ class BataclanState:
         check(isinstance(data, Mapping), "not a mapping")
         seats = data["seats"]
         options = validate_options(seats, data["options"])
-        check(set(data["options"]) == set(OPTION_NAMES), "options incomplete")
+        check(set(REQUIRED_OPTIONS) <= set(data["options"]), "options incomplete")
         hands = data["hands"]
         check(isinstance(hands, list) and len(hands) == seats, "one hand per seat")
 

@@ -29,6 +29,9 @@ RULE_MESSAGES = {
     ),
     "bad_steadiness": gettext_lazy("La stabilité est un nombre de 0 à 1."),
     "place_one": gettext_lazy("Vous devez poser au moins un dé quand vous le pouvez."),
+    "untimed_steadiness": gettext_lazy(
+        "Dans une partie sans geste, chaque dé est posé avec la même stabilité."
+    ),
 }
 
 OUTCOME_REASONS = {
@@ -45,9 +48,16 @@ ROLE_LABELS = {
 OPTION_LABELS = {
     "ranking": gettext_lazy("Classement des suivants"),
     "turn_limit": gettext_lazy("Nombre maximal de tours"),
+    "untimed": gettext_lazy(
+        "Sans geste minuté : chaque dé est posé avec une stabilité fixe et modeste (pour tous)"
+    ),
 }
 
 OPTION_CHOICE_LABELS = {
+    "untimed": {
+        False: gettext_lazy("non : chacun arrête le curseur"),
+        True: gettext_lazy("oui : stabilité fixe pour tous, sans geste"),
+    },
     "ranking": {
         "order": gettext_lazy("dans l'ordre où ils posent leur dernier dé (la partie continue)"),
         "stock": gettext_lazy("au nombre de dés restants (la partie s'arrête)"),
@@ -126,8 +136,36 @@ HOUSE_RULES = (
     (
         gettext_lazy("Adresse"),
         gettext_lazy(
-            "À l'écran, on arrête un curseur qui oscille : plus il s'arrête près du centre, plus "
-            "la main est sûre. Les robots ont une main plus ou moins sûre selon leur niveau."
+            "À l'écran, on arrête un curseur qui va et vient (en appuyant : le moment où l'on "
+            "enfonce la touche ou le bouton compte, pas celui où on le relâche) : plus il "
+            "s'arrête près du centre, plus la main est sûre. Le serveur donne à chaque dé sa "
+            "propre vitesse et son propre point de départ du curseur, et calcule lui-même la "
+            "stabilité d'après le moment de l'appui ; il refuse une stabilité envoyée telle "
+            "quelle, un défi qui a déjà servi ou trop ancien, et un appui qui n'a pas pu avoir "
+            "lieu (avant le défi ou après l'arrivée du coup). Les robots passent par le même "
+            "chemin, avec une main humaine : un écart de 90 ms (débutant), 60 ms "
+            "(intermédiaire) ou 30 ms (fort) autour du bon moment."
+        ),
+    ),
+    (
+        gettext_lazy("Ce que le serveur ne peut pas empêcher"),
+        gettext_lazy(
+            "Le serveur ne voit pas qui appuie : un programme qui lit le défi et calcule le bon "
+            "moment peut appuyer à la place d'une personne et obtenir une main presque parfaite. "
+            "Comme tout jeu d'adresse en ligne, une partie entre amis suppose que chacun joue "
+            "lui-même ; contre les robots, tricher ne fait de tort qu'à soi."
+        ),
+    ),
+    (
+        gettext_lazy("Partie sans geste"),
+        format_lazy(
+            gettext_lazy(
+                "Pour qui ne peut pas utiliser un geste minuté, la table peut choisir une partie "
+                "sans geste : chaque dé, de chaque joueur et de chaque robot, est alors posé avec "
+                "la même stabilité de {value}, celle d'une main peu sûre. Le choix est affiché à "
+                "tous et rappelé dans le journal à chaque dé posé."
+            ),
+            value="0,5",
         ),
     ),
     (
@@ -174,11 +212,16 @@ def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
         return line
     if kind == "place":
         size, face = before.hands[seat][move["die"]]
-        line = _("pose un %(die)s à l'étage %(level)d (stabilité %(steady)s)") % {
+        values = {
             "die": die_name(size, face),
             "level": len(before.pile) + 1,
             "steady": number_format(move["steadiness"], 2),
         }
+        if before.options.get("untimed"):
+            line = _("pose un %(die)s à l'étage %(level)d (sans geste, stabilité %(steady)s)")
+        else:
+            line = _("pose un %(die)s à l'étage %(level)d (stabilité %(steady)s)")
+        line = line % values
         if face == 1 and move["as"] != 1:
             line += " — " + _("le G compte pour %(value)s") % {"value": move["as"]}
         fall = after.events[-1] if after.events[-1]["kind"] == "fall" else None
@@ -228,7 +271,17 @@ def board_texts() -> dict[str, Any]:
         ),
         "gestureStop": _("Poser"),
         "gestureCancel": _("Annuler"),
-        "gestureResult": _("Stabilité : %(value)s"),
+        "gestureResult": _("Stabilité mesurée par le serveur : %(value)s"),
+        "gestureWaiting": _("Préparation du curseur…"),
+        "gestureTrack": _("Curseur : %(where)s"),
+        "gestureLeft": _("à gauche"),
+        "gestureRight": _("à droite"),
+        "gestureCentre": _("au centre, appuyez !"),
+        "placedSteady": _("%(name)s a posé un dé avec une stabilité de %(value)s."),
+        "untimedNote": _(
+            "Partie sans geste : chaque dé est posé avec la même stabilité, %(value)s."
+        ),
+        "untimedPlace": _("Poser ce dé (sans geste)"),
         "fall": _("Chute ! %(name)s récupère %(n)s dé(s)."),
         "fullFall": _("Toute la pile s'est écroulée ! %(name)s récupère %(n)s dé(s)."),
         "stuck": _("%(name)s n'a aucun dé qui convient."),
