@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.formats import get_format, number_format
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from .engine import UNTIMED_STEADINESS
 from .state import DEFAULT_TURN_LIMIT
 
 RULE_MESSAGES = {
@@ -165,7 +167,7 @@ HOUSE_RULES = (
                 "la même stabilité de {value}, celle d'une main peu sûre. Le choix est affiché à "
                 "tous et rappelé dans le journal à chaque dé posé."
             ),
-            value="0,5",
+            value=lazy(lambda: number_format(UNTIMED_STEADINESS, 2), str)(),
         ),
     ),
     (
@@ -266,13 +268,17 @@ def board_texts() -> dict[str, Any]:
         "steady": _("stabilité %(value)s"),
         "gestureTitle": _("Posez le dé : arrêtez le curseur au centre"),
         "gestureHelp": _(
-            "Le curseur oscille : appuyez sur Espace ou Entrée, ou cliquez sur « Poser », quand il "
-            "passe au centre. Plus il est près du centre, plus votre main est sûre."
+            "Le curseur va et vient : appuyez sur Espace ou Entrée, ou appuyez sur « Poser », au "
+            "moment où il passe au centre (c'est l'instant où vous enfoncez qui compte). Plus il "
+            "est près du centre, plus votre main est sûre. Si vous ne pouvez pas suivre un "
+            "curseur, choisissez une partie sans geste en créant la table."
         ),
         "gestureStop": _("Poser"),
         "gestureCancel": _("Annuler"),
         "gestureResult": _("Stabilité mesurée par le serveur : %(value)s"),
         "gestureWaiting": _("Préparation du curseur…"),
+        "gestureSent": _("Appui envoyé : le serveur mesure la stabilité."),
+        "untimedValue": number_format(UNTIMED_STEADINESS, 2),
         "gestureTrack": _("Curseur : %(where)s"),
         "gestureLeft": _("à gauche"),
         "gestureRight": _("à droite"),
