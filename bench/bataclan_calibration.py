@@ -7,9 +7,11 @@ pointer-down or key-down) off by a normal timing error of 30, 60 or 100 ms
 (:class:`play.games.bataclan.gesture.TimedHand`); the server's curve turns the press into a
 steadiness (:mod:`play.games.bataclan.physics`). Columns:
 
-* mean steadiness, and median dice placed before the first fall when standard dice are stacked one
-  after the other (the base die counted: "13" means the 13th die on the table made it fall);
-* fall by 10 / by 20: how often such a pile falls before its 10th / 20th die is placed safely;
+* mean steadiness, and the median pile standing when standard dice are stacked one after the other
+  until the first fall (dice on the table just before the fall, the base die counted: "11" means
+  the 12th die made it fall);
+* fall by 10 / by 20: how often such a pile falls before it stands 10 / 20 dice high (base
+  counted);
 * giant on std / std on giant: how often a giant die placed on one standard die falls, and the
   reverse.
 
@@ -46,15 +48,15 @@ ENGINE = BataclanEngine()
 SPREADS_MS = (30, 60, 100)
 
 
-def first_fall(hand, rng, limit: int = 60) -> int:
-    """The number of the standard die (base die = 1) whose placement made the pile fall."""
+def standing_at_fall(hand, rng, limit: int = 60) -> int:
+    """How many standard dice (the base die counted) stood when the next one made the pile fall."""
     pile: list[tuple[str, float]] = []
-    for n in range(1, limit + 1):
+    while len(pile) < limit:
         x, failing = physics.place(pile, physics.STANDARD, hand.draw(rng), rng)
         if failing is not None:
-            return n
+            break
         pile.append((physics.STANDARD, x))
-    return limit + 1
+    return len(pile)
 
 
 def pair_fall(top: str, bottom: str, hand, rng, trials: int) -> float:
@@ -68,13 +70,13 @@ def pair_fall(top: str, bottom: str, hand, rng, trials: int) -> float:
 def pile_row(spread: float, piles: int) -> dict:
     hand, rng = TimedHand(spread), random.Random(f"calibration/{spread}")
     draws = [hand.draw(rng) for _ in range(4000)]
-    falls = [first_fall(hand, rng) for _ in range(piles)]
+    falls = [standing_at_fall(hand, rng) for _ in range(piles)]
     return {
         "spread": spread,
         "mean": statistics.fmean(draws),
         "median": statistics.median(falls),
-        "by10": sum(f <= 10 for f in falls) / piles,
-        "by20": sum(f <= 20 for f in falls) / piles,
+        "by10": sum(f < 10 for f in falls) / piles,
+        "by20": sum(f < 20 for f in falls) / piles,
         "giant_on_std": pair_fall(physics.GIANT, physics.STANDARD, hand, rng, 4000),
         "std_on_giant": pair_fall(physics.STANDARD, physics.GIANT, hand, rng, 4000),
     }
@@ -134,7 +136,13 @@ def main() -> None:
         f"curve: period {physics.PERIOD_RANGE_MS[0]}-{physics.PERIOD_RANGE_MS[1]} ms, "
         f"width {physics.CURVE_WIDTH}, power {physics.CURVE_POWER}; {args.piles} piles per row"
     )
-    print("spread  mean st.  median fall  fall by 10  fall by 20  giant on std  std on giant")
+    period = sum(physics.PERIOD_RANGE_MS) / 2
+    errors = (0, 15, 30, 60, 100, 150)
+    curve = "  ".join(f"{e} ms: {physics.steadiness_at(4 * e / period):.2f}" for e in errors)
+    print(
+        f"steadiness of a press off the centre crossing by (mean period {period:.0f} ms): {curve}"
+    )
+    print("spread  mean st.  median pile  fall by 10  fall by 20  giant on std  std on giant")
     for spread in SPREADS_MS:
         r = pile_row(spread, args.piles)
         print(
