@@ -1,16 +1,20 @@
 """Bataclan bots: a hand (how steady) and a head (which dice to keep and place, when to stop).
 
-A bot's level is two things. Its *hand* is a distribution of steadiness (a normal law clipped to
-[0, 1] and rounded to the engine's grid), drawn from the bot's own generator at each placement —
-bots do not choose their steadiness any more than people do. Its *head* (:class:`Head`) decides
-the rest:
+A bot's level is two things. Its *hand* is a human one (:class:`~.gesture.TimedHand`): it presses
+off the marker's centre crossing by a normal timing error of :data:`TIMING_SPREAD_MS` (90 ms for
+the beginner, 60 for intermediate, 30 for strong: a very steady person, not a perfect one; mean
+steadiness 0.47 / 0.63 / 0.78, see physics.py's table). On a server the bot answers the server's own
+challenge with :func:`bot_press` and the server measures its steadiness as for a person
+(:mod:`play.services`); ``bot_move`` itself, for benches and searches, draws a steadiness from the
+same hand on a fresh simulated challenge. Bots do not choose their steadiness any more than people
+do. Its *head* (:class:`Head`) decides the rest:
 
 * beginner and intermediate: keep the Gs and the dice that continue the pile from the value they
   need; before each placement they estimate by simulation (their own hand, the real physical
   model) the chance of a fall and the dice that would fall, and stop when the expected loss
   outweighs the die they would get rid of; big dice first while the pile is low. The beginner's
-  hand shakes more (0.72 against 0.78);
-* strong: the steadiest hand (about 0.99); weighs every die that fits, in chances to win rather
+  hand shakes more;
+* strong: the steadiest hand; weighs every die that fits, in chances to win rather
   than dice (taking back a whole pile is far worse than one die less is good), keeps dice by
   simulating the coming roll, and before rolling on a pile it would rather not touch it keeps the
   dice that do *not* fit, so that the roll is unlikely to force a die on it ("dodging": one die
@@ -20,6 +24,9 @@ The arena's reference players choose among every legal move, whose steadiness ru
 whole grid, so they place with a uniform hand (``random`` 0.52, ``greedy`` 0.47, ``oneply`` 0.54
 on average): the arena's default table measures hands and heads together; ``--hand`` (in
 ``bench/arena_players_bataclan.py``) gives everybody one hand and measures heads alone.
+
+The figures below were measured with the earlier hands (steadiness laws of mean 0.72, 0.78 and
+0.99, not timing spreads); they describe the heads, not today's levels.
 
 Why the hands differ so: with one hand for everybody the strong head beats the intermediate one
 only as often as its hand alone does (at two players, intermediate's head with strong's old hand,

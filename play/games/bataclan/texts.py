@@ -275,7 +275,6 @@ def board_texts() -> dict[str, Any]:
         ),
         "gestureStop": _("Poser"),
         "gestureCancel": _("Annuler"),
-        "gestureResult": _("Stabilité mesurée par le serveur : %(value)s"),
         "gestureWaiting": _("Préparation du curseur…"),
         "gestureSent": _("Appui envoyé : le serveur mesure la stabilité."),
         "untimedValue": number_format(UNTIMED_STEADINESS, 2),
@@ -287,7 +286,7 @@ def board_texts() -> dict[str, Any]:
         "untimedNote": _(
             "Partie sans geste : chaque dé est posé avec la même stabilité, %(value)s."
         ),
-        "untimedPlace": _("Poser ce dé (sans geste)"),
+
         "fall": _("Chute ! %(name)s récupère %(n)s dé(s)."),
         "fullFall": _("Toute la pile s'est écroulée ! %(name)s récupère %(n)s dé(s)."),
         "stuck": _("%(name)s n'a aucun dé qui convient."),
