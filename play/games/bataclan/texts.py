@@ -286,7 +286,6 @@ def board_texts() -> dict[str, Any]:
         "untimedNote": _(
             "Partie sans geste : chaque dé est posé avec la même stabilité, %(value)s."
         ),
-
         "fall": _("Chute ! %(name)s récupère %(n)s dé(s)."),
         "fullFall": _("Toute la pile s'est écroulée ! %(name)s récupère %(n)s dé(s)."),
         "stuck": _("%(name)s n'a aucun dé qui convient."),
