@@ -237,9 +237,12 @@ class ChallengeSerializer(serializers.Serializer):
 
 
 class MatchChallengeView(PlayAPIView):
-    """A timed gesture's challenge (a steadiness marker), for the seat to act only."""
+    """A timed gesture's challenge (a steadiness marker), for the seat to act only.
 
-    throttle_classes = MOVE_THROTTLES
+    Counted per address only: each gesture move takes a challenge and a move, and the challenges
+    of one position are capped by the service (``MAX_CHALLENGES_PER_TURN``)."""
+
+    throttle_classes = [PlayMoveAddressThrottle]
 
     @extend_schema(
         tags=["play"],
