@@ -19,9 +19,10 @@ Moves (``play`` refuses anything that is not exactly one of ``legal_moves``):
   keep number in the tens of thousands after a few falls, too many to list as legal moves.)
 * ``{"type": "place", "die": i, "as": v, "steadiness": s}``: put die ``i`` (the first of its group
   of identical dice) on the pile, where it shows ``v``, the value the pile needs (so a G plays
-  ``as`` that value). ``s`` in [0, 1] is how steady the hand was: the gesture on the page for a
-  person, the level's hand for a bot. The landing offset is drawn from the ``rng`` given to
-  ``play``.
+  ``as`` that value). ``s`` in [0, 1] is how steady the hand was. On the site no client sends it:
+  the server measures it from the press time answering its own challenge (:mod:`.gesture`,
+  ``play.services``), for a person and a bot alike; the engine, pure, just takes the number. The
+  landing offset is drawn from the ``rng`` given to ``play``.
 * ``{"type": "stop"}``: end the turn, allowed once at least one die was placed.
 
 Continuous steadiness and the move check: ``legal_moves`` lists steadiness on the grid
@@ -51,6 +52,9 @@ House decisions (RULES.md §5 and where both RULES.md and the record are silent)
   ends at once; the others ranked by fewest dice, equal stocks sharing a place). Option
   ``turn_limit`` (:data:`~.state.DEFAULT_TURN_LIMIT` turns) ends a game that has not finished, the
   players still in ranked by fewest dice.
+* Option ``untimed`` (default false), for people who cannot use a timed gesture: every placement,
+  everybody's, is at :data:`UNTIMED_STEADINESS` (``legal_moves`` lists only that value and
+  ``canonical_move`` refuses any other); the log line says so at each die.
 * Nothing is hidden: every die is on the table (the seed stays on the server).
 """
 
