@@ -1,11 +1,11 @@
-"""Bataclan figures: playouts per second, the fall calibration table, bot times and win rates.
+"""Bataclan figures: playouts per second, bot times and win rates.
 
-    python bench/bataclan_bench.py [--games N] [--piles N] [--levels beginner,strong] [--seats 2,3]
+    python bench/bataclan_bench.py [--games N] [--levels beginner,strong] [--seats 2,3]
+
+(The fall calibration table — timing spreads, steadiness, falls — is
+``bench/bataclan_calibration.py``, the one quoted in ``physics.py``.)
 
 * Random playouts: whole games of uniformly random legal moves, per second.
-* Calibration: standard dice stacked one after the other at a fixed steadiness until the pile
-  falls; the table gives, per pile height, how often the next placement makes it fall, and the
-  median number of dice placed before the first fall.
 * Bot time per move (mean, max) on positions from seeded games.
 * Results at every seat count: one bot against random players, intermediate and strong against
   one-ply players, strong against intermediate players. "Ahead" counts, over every (bot, reference)
@@ -41,13 +41,11 @@ import django  # noqa: E402
 django.setup()
 
 from play.engines.base import chance_for  # noqa: E402
-from play.games.bataclan import GAME, physics  # noqa: E402
+from play.games.bataclan import GAME  # noqa: E402
 from play.games.bataclan.bots import REFERENCE_HAND, bot_move  # noqa: E402
 
 ENGINE = GAME.engine
 SEAT_COUNTS = (2, 3, 4, 5, 6)
-STEADINESS = (0.0, 0.25, 0.5, 0.7, 0.8, 0.9, 1.0)
-HEIGHT_BANDS = ((1, 4), (5, 8), (9, 12), (13, 16), (17, 20), (21, 27))
 ONE_PLY_SAMPLES = 6
 BOT_SECONDS = 1.0
 
@@ -130,41 +128,13 @@ def match(make_bot, make_reference, seats: int, games: int, label: str):
     return ahead / pairs, wins, games, turns / games
 
 
-def calibration(piles: int):
-    """Per steadiness: fall rate of the next placement by pile height band, median first fall."""
-    table = {}
-    for steadiness in STEADINESS:
-        rng = random.Random(f"calibration/{steadiness}")
-        tries = [0] * 28
-        falls = [0] * 28
-        firsts = []
-        for _ in range(piles):
-            pile = [(physics.STANDARD, 0.0)]
-            while len(pile) < 28:
-                height = len(pile)
-                x, failing = physics.place(pile, physics.STANDARD, steadiness, rng)
-                tries[height] += 1
-                if failing is not None:
-                    falls[height] += 1
-                    break
-                pile.append((physics.STANDARD, x))
-            firsts.append(len(pile) - 1 if len(pile) < 28 else 27)
-        bands = []
-        for low, high in HEIGHT_BANDS:
-            n = sum(tries[low : high + 1])
-            bands.append(sum(falls[low : high + 1]) / n if n else None)
-        table[steadiness] = (bands, statistics.median(firsts), firsts)
-    return table
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per cell")
-    parser.add_argument("--piles", type=int, default=2000, help="piles per calibration row")
     parser.add_argument("--seconds", type=float, default=2.0, help="per playout measurement")
     parser.add_argument("--levels", default=",".join(GAME.bot_levels))
     parser.add_argument("--seats", default=",".join(map(str, SEAT_COUNTS)))
-    parser.add_argument("--skip", default="", help="parts to skip: playouts,calibration,bots")
+    parser.add_argument("--skip", default="", help="parts to skip: playouts,bots")
     args = parser.parse_args()
     levels = args.levels.split(",")
     seat_counts = [int(s) for s in args.seats.split(",")]
@@ -176,17 +146,6 @@ def main() -> None:
             games, plies, _won, elapsed = random_playouts(ENGINE, seats, args.seconds)
             per_game, per_ply = games / elapsed, plies / elapsed
             print(f"  {seats} players: {per_game:7.1f} playouts/s  {per_ply:8.0f} plies/s")
-
-    if "calibration" not in skip:
-        print(f"Fall calibration: standard dice stacked until a fall ({args.piles} piles a row)")
-        print("  chance that the next die makes the pile fall, by height of the pile:")
-        header = "".join(f"{f'{low}-{high}':>8s}" for low, high in HEIGHT_BANDS)
-        print(f"  steadiness{header}   median dice before the first fall (quartiles)")
-        for steadiness, (bands, median, firsts) in calibration(args.piles).items():
-            cells = "".join(f"{'—':>8s}" if b is None else f"{b:8.1%}" for b in bands)
-            firsts.sort()
-            q1, q3 = firsts[len(firsts) // 4], firsts[3 * len(firsts) // 4]
-            print(f"  {steadiness:10.2f}{cells}   {median:5.1f} ({q1}–{q3})")
 
     if "bots" in skip:
         return

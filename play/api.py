@@ -29,6 +29,7 @@ from .models import Match, Seat
 from .selectors import MatchNotFound, match_get, match_legal_moves, match_replay, match_state
 from .services import (
     SeatSpec,
+    match_gesture_challenge,
     match_next_round,
     match_play_move,
     match_recover_bot_turn,
@@ -229,6 +230,55 @@ class MatchMoveView(PlayAPIView):
             client=self.client(request),
         )
         return self.state_response(request, match)
+
+
+class ChallengeSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0)
+    expected_version = serializers.IntegerField(min_value=0)
+
+
+class MatchChallengeView(PlayAPIView):
+    """A timed gesture's challenge (a steadiness marker), for the seat to act only.
+
+    Counted per address only: each gesture move takes a challenge and a move, and the challenges
+    of one position are capped by the service (``MAX_CHALLENGES_PER_TURN``)."""
+
+    throttle_classes = [PlayMoveAddressThrottle]
+
+    @extend_schema(
+        tags=["play"],
+        parameters=[SEAT_TOKEN],
+        request=ChallengeSerializer,
+        responses={
+            201: inline_serializer(
+                "GestureChallenge",
+                fields={
+                    "id": serializers.CharField(),
+                    "period_ms": serializers.IntegerField(),
+                    "phase": serializers.FloatField(),
+                    "issued_at": serializers.DateTimeField(),
+                    "version": serializers.IntegerField(),
+                },
+            ),
+            **play_errors(400, 403, 404, 409, 429),
+        },
+        summary=(
+            "A new gesture challenge for the seat's next timed move: animate it, then post the "
+            "move with its id (challenge) and press_ms, the ms from showing it to the press."
+        ),
+    )
+    def post(self, request, code):
+        data = self.valid(ChallengeSerializer, request)
+        match = match_get(code=code)
+        body = match_gesture_challenge(
+            match=match,
+            token=self.token(request),
+            seat=data["seat"],
+            expected_version=data["expected_version"],
+        )
+        response = Response(body, status=status.HTTP_201_CREATED)
+        patch_cache_control(response, no_store=True)
+        return response
 
 
 class MatchLegalMovesView(PlayAPIView):

@@ -9,6 +9,11 @@ urlpatterns = [
     path(
         "matches/<str:code>/legal-moves/", api.MatchLegalMovesView.as_view(), name="api-match-legal"
     ),
+    path(
+        "matches/<str:code>/challenge/",
+        api.MatchChallengeView.as_view(),
+        name="api-match-challenge",
+    ),
     path("matches/<str:code>/undo/", api.MatchUndoView.as_view(), name="api-match-undo"),
     path("matches/<str:code>/join/", api.MatchJoinView.as_view(), name="api-match-join"),
     path("matches/<str:code>/next-round/", api.MatchNextRoundView.as_view(), name="api-match-next"),

@@ -121,3 +121,26 @@ class MoveRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match.code} {self.ply}: {self.description}"
+
+
+class GestureChallenge(models.Model):
+    """A timed gesture the server set for one move of a seat (a dexterity game's steadiness marker).
+
+    Its parameters come from the system's random source, not the match seed; the client gets them
+    with ``key`` and answers with the press time; the server measures the move from this record
+    and marks it used in the transaction that writes the move (play.services)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="challenges")
+    seat = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()  # the match version it was issued for
+    key = models.CharField(max_length=40, unique=True)
+    params = models.JSONField()
+    issued_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("défi de geste")
+        verbose_name_plural = _("défis de geste")
+
+    def __str__(self) -> str:
+        return f"{self.match_id} #{self.seat} v{self.version}"

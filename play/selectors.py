@@ -210,7 +210,11 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "viewer": viewer,
         "controlled": sorted(controlled),
         "view": engine.view(state, viewer),
-        "legal_moves": engine.legal_moves(state, viewer) if viewer in to_act else [],
+        "legal_moves": (
+            package.client_moves(engine.legal_moves(state, viewer), match.options)
+            if viewer in to_act
+            else []
+        ),
         "log": log,
         "recent": _recent(engine, log, states, moves, controlled),
         "outcome": match.outcome,
@@ -252,11 +256,13 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
 
 def match_legal_moves(*, match: Match, token: str | None, seat: int | None = None) -> dict:
     """The moves the token's seat may make now (no log replay: just the snapshot)."""
-    engine = get_game(match.engine).engine
+    package = get_game(match.engine)
+    engine = package.engine
     state = engine.from_dict(match.state)
     to_act = engine.to_act(state)
     viewer = _viewer(match, tokens.seats_for_token(match, token, match.seats.all()), to_act, seat)
     moves = engine.legal_moves(state, viewer) if viewer in to_act else []
+    moves = package.client_moves(moves, match.options)
     return {"seat": viewer, "version": match.version, "legal_moves": moves}
 
 

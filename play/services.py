@@ -9,6 +9,7 @@ two tabs, two players, two server processes — exactly one is applied and the o
 
 from __future__ import annotations
 
+import math
 import random
 import secrets
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from .errors import (
     StaleVersion,
     UndoRefused,
 )
-from .models import Match, MoveRecord, Seat
+from .models import GestureChallenge, Match, MoveRecord, Seat
 from .selectors import NOT_YOUR_LAST_MOVE, replay, undo_start
 from .texts import rule_message
 
@@ -46,6 +47,9 @@ PURGE_INTERVAL_SECONDS = 3600
 PURGE_CACHE_KEY = "play:abandoned-purge"
 PURGE_BATCH = 500
 
+USED_MESSAGE = gettext_lazy(
+    "Ce défi de geste a déjà servi : chaque dé posé demande un nouveau défi."
+)
 STALE_MESSAGE = gettext_lazy(
     "La partie a changé entre-temps : un autre coup a été joué. Rechargez la position."
 )
@@ -306,7 +310,15 @@ def _check_current(match: Match, expected_version: int) -> None:
         raise StaleVersion(STALE_MESSAGE, current_version=match.version)
 
 
-def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot: bool) -> None:
+def _apply(
+    match: Match,
+    seat: int,
+    move: Any,
+    expected_version: int,
+    *,
+    by_bot: bool,
+    received_at=None,
+) -> None:
     _check_current(match, expected_version)
     package = get_game(match.engine)
     engine = package.engine
@@ -315,6 +327,11 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
         raise IllegalMoveError(_("Un coup doit être un objet JSON."), rule="malformed_move")
     if seat not in engine.to_act(state):
         raise IllegalMoveError(_("Ce n'est pas à cette place de jouer."), rule="not_your_turn")
+    challenge = None
+    gesture = package.gesture
+    if gesture is not None and move.get("type") in gesture.MOVE_TYPES:
+        received_at = received_at or timezone.now()
+        move, challenge = _measured(match, gesture, seat, move, expected_version, received_at)
     # Only the engine's form of a move is played and stored (no extra keys from the client).
     try:
         canonical = engine.canonical_move(state, seat, move)
@@ -360,7 +377,124 @@ def _apply(match: Match, seat: int, move: Any, expected_version: int, *, by_bot:
         "updated_at": now,
         "bot_to_move": not outcome and _bot_to_move(match, engine, new_state),
     }
-    _commit(match, expected_version, changes, add=record)
+    _commit(match, expected_version, changes, add=record, challenge=challenge)
+
+
+# -- timed gestures (a move's parameter measured by the server: a steadiness) -------------
+
+GESTURE_KEYS = ("challenge", "press_ms")
+MAX_CHALLENGES_PER_TURN = 50  # a seat asking more for one position is refused (nothing to gain)
+_SYSTEM_RANDOM = random.SystemRandom()
+
+
+def match_gesture_challenge(
+    *, match: Match, token: str | None, seat: int, expected_version: int
+) -> dict[str, Any]:
+    """A new challenge for ``seat``'s next gesture move: what the page animates and answers."""
+    _check_current(match, expected_version)
+    _check_seat(match, token, seat)
+    return challenge_data(_issue_challenge(match, seat))
+
+
+def challenge_data(challenge: GestureChallenge) -> dict[str, Any]:
+    return {
+        "id": challenge.key,
+        **challenge.params,
+        "issued_at": challenge.issued_at.isoformat(),
+        "version": challenge.version,
+    }
+
+
+def _issue_challenge(match: Match, seat: int) -> GestureChallenge:
+    package = get_game(match.engine)
+    gesture, engine = package.gesture, package.engine
+    if gesture is None:
+        raise PlayError(_("Ce jeu ne se joue pas avec un geste minuté."), code="no_gesture")
+    if gesture.untimed(match.options):
+        raise IllegalMoveError(
+            _("Cette partie se joue sans geste : chaque dé est posé avec la même stabilité."),
+            rule="untimed",
+        )
+    state = engine.from_dict(match.state)
+    moves = engine.legal_moves(state, seat) if seat in engine.to_act(state) else []
+    if not any(m.get("type") in gesture.MOVE_TYPES for m in moves):
+        raise IllegalMoveError(
+            _("Aucun geste n'est attendu de cette place maintenant."), rule="no_gesture_now"
+        )
+    # Only the present position's challenges are worth keeping.
+    GestureChallenge.objects.filter(match=match, version__lt=match.version).delete()
+    issued = GestureChallenge.objects.filter(match=match, version=match.version, seat=seat)
+    if issued.count() >= MAX_CHALLENGES_PER_TURN:
+        raise IllegalMoveError(
+            _("Trop de défis de geste demandés pour ce coup."), rule="too_many_challenges"
+        )
+    return GestureChallenge.objects.create(
+        match=match,
+        seat=seat,
+        version=match.version,
+        key=secrets.token_urlsafe(18),
+        params=gesture.new_challenge(_SYSTEM_RANDOM),
+        issued_at=timezone.now(),
+    )
+
+
+def _measured(match: Match, gesture, seat: int, move: dict, expected_version: int, received_at):
+    """The engine's form of a gesture move, its parameter measured from the server's challenge,
+    and that challenge (marked used when the move is written); or IllegalMoveError."""
+    if set(move) & set(gesture.MEASURED_KEYS):
+        raise IllegalMoveError(
+            _(
+                "La stabilité ne s'envoie pas : le serveur la mesure d'après le moment où vous "
+                "avez arrêté le curseur."
+            ),
+            rule="measured_by_server",
+        )
+    if gesture.untimed(match.options):
+        if set(move) & set(GESTURE_KEYS):
+            raise IllegalMoveError(
+                _("Cette partie se joue sans geste : posez le dé sans défi."), rule="untimed"
+            )
+        return gesture.untimed_move(move), None
+    key, press = move.get("challenge"), move.get("press_ms")
+    if (
+        not isinstance(key, str)
+        or not isinstance(press, int | float)
+        or isinstance(press, bool)
+        or not math.isfinite(press)
+    ):
+        raise IllegalMoveError(
+            _(
+                "Un dé se pose avec le geste : demandez un défi, puis envoyez son identifiant "
+                "(challenge) et le moment de l'appui en millisecondes (press_ms)."
+            ),
+            rule="gesture_missing",
+        )
+    challenge = GestureChallenge.objects.filter(match=match, key=key[:40]).first()
+    if challenge is None or challenge.seat != seat:
+        raise IllegalMoveError(_("Ce défi de geste est inconnu."), rule="unknown_challenge")
+    if challenge.used_at is not None:
+        raise IllegalMoveError(str(USED_MESSAGE), rule="challenge_used")
+    if challenge.version != expected_version:
+        raise IllegalMoveError(
+            _("Ce défi de geste a été donné pour une autre position : demandez-en un nouveau."),
+            rule="challenge_stale",
+        )
+    age_ms = (received_at - challenge.issued_at).total_seconds() * 1000
+    if age_ms > gesture.MAX_AGE_SECONDS * 1000:
+        raise IllegalMoveError(
+            _("Ce défi de geste est trop ancien : demandez-en un nouveau."),
+            rule="challenge_expired",
+        )
+    if press < 0 or press > age_ms:
+        raise IllegalMoveError(
+            _(
+                "Cet appui n'a pas pu avoir lieu : il tombe avant que le défi soit donné ou "
+                "après l'arrivée du coup au serveur."
+            ),
+            rule="impossible_press",
+        )
+    plain = {k: v for k, v in move.items() if k not in GESTURE_KEYS}
+    return gesture.measured_move(plain, challenge.params, press), challenge
 
 
 def _bot_to_move(match: Match, engine, state) -> bool:
@@ -368,7 +502,15 @@ def _bot_to_move(match: Match, engine, state) -> bool:
     return any(seat in bots for seat in engine.to_act(state))
 
 
-def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add=None, remove=None):
+def _commit(
+    match: Match,
+    expected_version: int,
+    changes: dict[str, Any],
+    *,
+    add=None,
+    remove=None,
+    challenge: GestureChallenge | None = None,
+):
     stale = StaleVersion(STALE_MESSAGE)
     try:
         with transaction.atomic():
@@ -377,6 +519,10 @@ def _commit(match: Match, expected_version: int, changes: dict[str, Any], *, add
             )
             if not updated:
                 raise stale
+            if challenge is not None:  # one move per challenge, even for concurrent requests
+                used = GestureChallenge.objects.filter(pk=challenge.pk, used_at__isnull=True)
+                if not used.update(used_at=timezone.now()):
+                    raise IllegalMoveError(str(USED_MESSAGE), rule="challenge_used")
             if remove is not None:
                 remove.delete()
             if add is not None:
@@ -430,8 +576,18 @@ def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
         seconds=settings.PLAY_BOT_MOVE_SECONDS,
         rng=rng,
     )
+    received_at = None
+    gesture = package.gesture
+    if gesture is not None and move.get("type") in gesture.MOVE_TYPES:
+        # The bot's hand answers the server's own challenge, measured like a person's press.
+        move = gesture.client_move(move)
+        if not gesture.untimed(match.options):
+            challenge = _issue_challenge(match, seat)
+            press = package.bot_press(challenge.params, level=bots[seat].bot_level, rng=rng)
+            move = {**move, "challenge": challenge.key, "press_ms": press}
+            received_at = challenge.issued_at + timedelta(milliseconds=math.ceil(press) + 1)
     try:
-        _apply(match, seat, move, version, by_bot=True)
+        _apply(match, seat, move, version, by_bot=True, received_at=received_at)
     except (StaleVersion, MatchOver):  # another worker played this turn first
         return "dropped"
     if match.bot_to_move:  # the next bot turn, behind the other tables' jobs

@@ -112,6 +112,26 @@ class GamePackage:
     # The package's bots module (dotted path, imported on first use) may define ``evaluate``,
     # ``gain`` and ``bot_move`` with the signatures of the methods below, which then call them.
     bots_path: ClassVar[str] = ""
+    # The package's gesture module (dotted path), for games where a move's continuous parameter
+    # is measured by the server from a timed gesture (a steadiness): it defines MOVE_TYPES,
+    # MEASURED_KEYS (what a client may never send), MAX_AGE_SECONDS, new_challenge(rng),
+    # measured_move(move, params, press_ms), untimed(options), untimed_move(move),
+    # client_move(move) and client_moves(moves, options). See play.services.
+    gesture_path: ClassVar[str] = ""
+
+    @cached_property
+    def gesture(self) -> Any:
+        return import_module(self.gesture_path) if self.gesture_path else None
+
+    def client_moves(self, moves: list[Move], options: Mapping[str, Any]) -> list[Move]:
+        """The legal moves as a client sends them (a measured parameter left out)."""
+        return moves if self.gesture is None else self.gesture.client_moves(moves, options)
+
+    def bot_press(self, params: Mapping[str, Any], *, level: str, rng: random.Random) -> float:
+        """When a bot of ``level`` presses (ms after the challenge ``params`` showed)."""
+        if (bot_press := self._bots("bot_press")) is None:
+            raise NotImplementedError(f"{self.slug} has no timed bots")
+        return bot_press(params, level=level, rng=rng)
 
     def _bots(self, name: str):
         return getattr(import_module(self.bots_path), name, None) if self.bots_path else None

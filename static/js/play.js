@@ -216,6 +216,24 @@
     }
   }
 
+  // A timed gesture's challenge from the server (a steadiness marker): the board animates it and
+  // sends the move with its id and the press time. Null (the page says why) when refused.
+  async function requestChallenge() {
+    try {
+      const response = await fetch(api + "challenge/", {
+        method: "POST",
+        headers: headers({ "Content-Type": "application/json" }),
+        body: JSON.stringify({ seat: state.viewer, expected_version: state.version }),
+      });
+      const data = await response.json();
+      if (response.ok) return data;
+      message(data.message || "HTTP " + response.status);
+    } catch (error) {
+      message(T.network);
+    }
+    return null;
+  }
+
   function sendMove(move) {
     selected = null;
     // The computer answers within this request: say so while it thinks.
@@ -424,6 +442,7 @@
         interactive: !!(state.legal_moves && state.legal_moves.length),
         onSelect: (square) => { selected = square; render(); },
         onMove: sendMove,
+        requestChallenge: requestChallenge,
       });
     }
     renderMoveList();

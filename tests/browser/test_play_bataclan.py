@@ -1,9 +1,12 @@
 """Bataclan in a real browser: one person against two bots, from the catalogue to the result.
 
-The person rolls with the button, keeps a die by clicking it, and places dice with the gesture
-(the swinging marker stopped with the keyboard's Space bar, or with the mouse on « Poser »).
+The person rolls with the button, keeps a die by clicking it, and places dice with the gesture:
+the page asks the server for a challenge, the marker sweeps, and the person presses « Poser »
+(key-down or pointer-down) at a centre crossing off by a 60 ms timing spread; the server measures
+the steadiness.
 """
 
+import random
 import re
 
 import pytest
@@ -19,10 +22,24 @@ MY_TURN = (
     " || document.querySelector('#actions button, .hand-die.movable') !== null"
 )
 
-NEAR_CENTRE = (
-    "() => { const m = document.querySelector('.gesture-marker');"
-    " const left = m && parseFloat(m.style.left); return left > 38 && left < 62; }"
-)
+READY = "() => document.querySelector('.gesture-track[data-period-ms]') !== null"
+
+# In the page: press (pointer-down or key-down on « Poser ») at the marker's first centre
+# crossing at least 300 ms from now, off by ``error`` ms — a person with a timing spread.
+PRESS_AT_CENTRE = """([error, kind]) => {
+  const track = document.querySelector('.gesture-track');
+  const period = Number(track.dataset.periodMs), phase = Number(track.dataset.phase);
+  const shown = Number(track.dataset.shownAt);
+  const now = performance.now() - shown + 300;
+  const half = period / 2;
+  let t = (((0.25 - phase) % 0.5 + 0.5) % 0.5) * period;
+  while (t < now) t += half;
+  const stop = document.querySelector('.gesture-stop');
+  const fire = () => stop.dispatchEvent(kind === 'key'
+    ? new KeyboardEvent('keydown', {key: ' ', bubbles: true})
+    : new PointerEvent('pointerdown', {button: 0, bubbles: true}));
+  setTimeout(fire, Math.max(0, shown + t + error - performance.now()));
+}"""
 
 
 def log_length(page) -> int:
@@ -57,6 +74,7 @@ def test_three_player_game_with_the_gesture_against_two_bots(
     page.select_option("#id_seat_2", "bot:beginner")
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector("#board svg")
+    hand = random.Random(60)  # a person pressing with a 60 ms timing spread
     gestures = keyboard_gestures = keeps = 0
     for _ in range(800):
         page.wait_for_function(MY_TURN)
@@ -79,14 +97,13 @@ def test_three_player_game_with_the_gesture_against_two_bots(
             expect(panel).to_be_visible()
             if gestures == 0:
                 assert serious_violations(page) == []
-            if gestures % 2 == 0:
-                # Like a player: wait for the marker to swing near the centre, then press Space
-                # (the stop button has the focus).
-                page.wait_for_function(NEAR_CENTRE)
-                page.keyboard.press("Space")
-                keyboard_gestures += 1
+            page.wait_for_function(READY)  # the server's challenge arrived: the marker sweeps
+            if gestures == 0:
+                page.keyboard.press("Space")  # a real key-down on the focused « Poser »
             else:
-                panel.get_by_role("button", name="Poser").click()
+                kind = "key" if gestures % 2 else "pointer"
+                page.evaluate(PRESS_AT_CENTRE, [hand.gauss(0, 60), kind])
+            keyboard_gestures += gestures == 0
             gestures += 1
         else:
             page.get_by_role("button", name="S'arrêter").click()
@@ -120,9 +137,35 @@ def test_with_reduced_motion_the_gesture_still_works_from_the_keyboard(
             page.locator(".hand-die.movable").first.focus()
             page.keyboard.press("Enter")  # the die: the gesture opens, its button has the focus
             expect(page.locator(".bataclan-gesture")).to_be_visible()
+            page.wait_for_function(READY)
             page.keyboard.press("Enter")  # stops the marker
             wait_for_progress(page, before)
             assert "pose un dé" in page.locator("#log").inner_text()
+            return
+        page.locator("#actions button").first.click()
+        wait_for_progress(page, before)
+    raise AssertionError("never had a die to place")
+
+
+def test_an_untimed_game_places_a_die_without_the_gesture_and_says_so(live_server, page, catalogue):
+    page.goto(live_server.url + "/jeux/bataclan/")
+    page.get_by_role("link", name="Jouer").click()
+    page.select_option("#id_seat_1", "bot:beginner")
+    page.check("#id_option_untimed")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_selector("#board svg")
+    expect(page.locator(".bataclan-untimed")).to_contain_text("sans geste")
+    for _ in range(200):
+        page.wait_for_function(MY_TURN)
+        before = log_length(page)
+        if (
+            page.locator(".hand-die.movable").count()
+            and not page.get_by_role("button", name="Lancer les dés").count()
+        ):
+            page.locator(".hand-die.movable").first.click()
+            wait_for_progress(page, before)
+            assert page.locator(".bataclan-gesture").count() == 0
+            assert "sans geste, stabilité 0,50" in page.locator("#log").inner_text()
             return
         page.locator("#actions button").first.click()
         wait_for_progress(page, before)

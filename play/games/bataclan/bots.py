@@ -1,16 +1,20 @@
 """Bataclan bots: a hand (how steady) and a head (which dice to keep and place, when to stop).
 
-A bot's level is two things. Its *hand* is a distribution of steadiness (a normal law clipped to
-[0, 1] and rounded to the engine's grid), drawn from the bot's own generator at each placement —
-bots do not choose their steadiness any more than people do. Its *head* (:class:`Head`) decides
-the rest:
+A bot's level is two things. Its *hand* is a human one (:class:`~.gesture.TimedHand`): it presses
+off the marker's centre crossing by a normal timing error of :data:`TIMING_SPREAD_MS` (90 ms for
+the beginner, 60 for intermediate, 30 for strong: a very steady person, not a perfect one; mean
+steadiness 0.47 / 0.63 / 0.78, see physics.py's table). On a server the bot answers the server's own
+challenge with :func:`bot_press` and the server measures its steadiness as for a person
+(:mod:`play.services`); ``bot_move`` itself, for benches and searches, draws a steadiness from the
+same hand on a fresh simulated challenge. Bots do not choose their steadiness any more than people
+do. Its *head* (:class:`Head`) decides the rest:
 
 * beginner and intermediate: keep the Gs and the dice that continue the pile from the value they
   need; before each placement they estimate by simulation (their own hand, the real physical
   model) the chance of a fall and the dice that would fall, and stop when the expected loss
   outweighs the die they would get rid of; big dice first while the pile is low. The beginner's
-  hand shakes more (0.72 against 0.78);
-* strong: the steadiest hand (about 0.99); weighs every die that fits, in chances to win rather
+  hand shakes more;
+* strong: the steadiest hand; weighs every die that fits, in chances to win rather
   than dice (taking back a whole pile is far worse than one die less is good), keeps dice by
   simulating the coming roll, and before rolling on a pile it would rather not touch it keeps the
   dice that do *not* fit, so that the roll is unlikely to force a die on it ("dodging": one die
@@ -20,6 +24,22 @@ The arena's reference players choose among every legal move, whose steadiness ru
 whole grid, so they place with a uniform hand (``random`` 0.52, ``greedy`` 0.47, ``oneply`` 0.54
 on average): the arena's default table measures hands and heads together; ``--hand`` (in
 ``bench/arena_players_bataclan.py``) gives everybody one hand and measures heads alone.
+
+Today's levels (timing hands), 200 games a pairing and seat count (``python bench/arena.py
+bataclan --seats N --games 200 --pairs beginner:random,intermediate:beginner,strong:intermediate
+--max-seconds 1``; score, 95 % interval)::
+
+    seats  beginner vs random     intermediate vs beginner  strong vs intermediate
+      2    78.5 % [72.3, 83.6]    57.0 % [50.1, 63.7]       67.5 % [60.7, 73.6]
+      3    71.6 % [65.0, 77.3]    52.0 % [45.1, 58.7]       53.9 % [47.1, 60.6]
+      4    71.6 % [65.0, 77.3]    57.8 % [51.0, 64.4]       52.0 % [45.1, 58.7]
+      5    66.5 % [59.7, 72.7]    47.5 % [40.7, 54.4]       47.5 % [40.7, 54.4]
+      6    59.5 % [52.6, 66.1]    54.0 % [47.1, 60.8]       54.0 % [47.1, 60.8]
+
+Beginner beats random at every seat count; each level beats the one below at two players; from
+three players on, intermediate (but at four) and strong are not measurably stronger than the
+level below in 200 games. The figures below were measured with the earlier hands (steadiness
+laws of mean 0.72, 0.78 and 0.99, not timing spreads); they describe the heads.
 
 Why the hands differ so: with one hand for everybody the strong head beats the intermediate one
 only as often as its hand alone does (at two players, intermediate's head with strong's old hand,
@@ -53,6 +73,7 @@ from play.engines.base import Move
 
 from . import physics
 from .engine import STEADINESS_GRID, STEADINESS_STEP, BataclanEngine, placeable_groups
+from .gesture import TimedHand
 from .state import BataclanState, G
 
 ENGINE = BataclanEngine()
@@ -69,14 +90,14 @@ class Hand:
         return STEADINESS_GRID[round(value / STEADINESS_STEP)]
 
 
-HANDS = {
-    "beginner": Hand(0.72, 0.12),
-    "intermediate": Hand(0.78, 0.08),
-    "strong": Hand(1.0, 0.02),  # clipped at 1: about 0.99 on average
-}
+# Each level's timing spread (ms), inside the human range of 30 (very steady) to 100 (shaky): on a
+# server the bot answers the server's challenge with a press off the centre by this spread, and
+# the server measures its steadiness as for a person (play.services).
+TIMING_SPREAD_MS = {"beginner": 90, "intermediate": 60, "strong": 30}
+HANDS = {level: TimedHand(spread) for level, spread in TIMING_SPREAD_MS.items()}
 # The bench's reference players (random, one-ply) place with this hand: a person who stops the
 # page's swinging marker fairly well.
-REFERENCE_HAND = Hand(0.70, 0.15)
+REFERENCE_HAND = TimedHand(60)
 
 
 class Head:
@@ -122,6 +143,11 @@ def bot_move(
     if level not in HANDS:
         raise ValueError(f"Unknown Bataclan bot level {level!r}.")
     return head_move(state, seat, level=level, rng=rng, seconds=seconds, hand=HANDS[level])
+
+
+def bot_press(params, *, level: str, rng: random.Random) -> float:
+    """When a bot of ``level`` presses for the server's challenge ``params`` (ms since shown)."""
+    return HANDS[level].press(params, rng)
 
 
 def head_move(

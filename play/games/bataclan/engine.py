@@ -19,9 +19,10 @@ Moves (``play`` refuses anything that is not exactly one of ``legal_moves``):
   keep number in the tens of thousands after a few falls, too many to list as legal moves.)
 * ``{"type": "place", "die": i, "as": v, "steadiness": s}``: put die ``i`` (the first of its group
   of identical dice) on the pile, where it shows ``v``, the value the pile needs (so a G plays
-  ``as`` that value). ``s`` in [0, 1] is how steady the hand was: the gesture on the page for a
-  person, the level's hand for a bot. The landing offset is drawn from the ``rng`` given to
-  ``play``.
+  ``as`` that value). ``s`` in [0, 1] is how steady the hand was. On the site no client sends it:
+  the server measures it from the press time answering its own challenge (:mod:`.gesture`,
+  ``play.services``), for a person and a bot alike; the engine, pure, just takes the number. The
+  landing offset is drawn from the ``rng`` given to ``play``.
 * ``{"type": "stop"}``: end the turn, allowed once at least one die was placed.
 
 Continuous steadiness and the move check: ``legal_moves`` lists steadiness on the grid
@@ -53,6 +54,9 @@ House decisions (RULES.md §5 and where both RULES.md and the record are silent)
   :data:`~.state.MAX_TURN_LIMIT`) ends a game that has not finished, the players still in ranked
   by fewest dice. Whatever the options, a game stops the same way after
   :data:`~.state.MAX_PLIES` moves (reason ``max_plies``): no move log grows for ever.
+* Option ``untimed`` (default false), for people who cannot use a timed gesture: every placement,
+  everybody's, is at :data:`UNTIMED_STEADINESS` (``legal_moves`` lists only that value and
+  ``canonical_move`` refuses any other); the log line says so at each die.
 * Nothing is hidden: every die is on the table (the seed stays on the server).
 """
 
@@ -86,6 +90,9 @@ STEADINESS_STEP = 0.05
 STEADINESS_GRID = tuple(
     round(i * STEADINESS_STEP, 2) for i in range(round(1 / STEADINESS_STEP) + 1)
 )
+# Option ``untimed`` (for people who cannot use a timed gesture): every placement at this
+# steadiness, a modest hand (about a person with a 100 ms timing spread; see physics.py's table).
+UNTIMED_STEADINESS = 0.5
 FOUNDING_ROLLS_ALL = True
 STOP_MOVE: Move = {"type": "stop"}
 ROLL_MOVE: Move = {"type": "roll"}
@@ -108,6 +115,7 @@ class BataclanEngine(Engine[BataclanState]):
                 "ranking", DEFAULT_RANKING, RANKINGS, "How the players after the first rank"
             ),
             OptionSpec("turn_limit", DEFAULT_TURN_LIMIT, None, "Turns before the game stops"),
+            OptionSpec("untimed", False, (False, True), "Every die placed at a fixed steadiness"),
         ),
         chance=True,
     )
@@ -145,10 +153,11 @@ class BataclanEngine(Engine[BataclanState]):
             keeps = [{"type": "keep", "die": i} for i in keep_choices(state)]
             return [dict(ROLL_MOVE), *keeps]
         needed = state.needed
+        grid = (UNTIMED_STEADINESS,) if state.options.get("untimed") else STEADINESS_GRID
         moves = [
             {"type": "place", "die": i, "as": needed, "steadiness": s}
             for i in placeable_groups(state.hands[seat], needed)
-            for s in STEADINESS_GRID
+            for s in grid
         ]
         if state.placed:
             moves.append(dict(STOP_MOVE))
@@ -290,6 +299,11 @@ class BataclanEngine(Engine[BataclanState]):
             )
         first = hand.index(hand[die])
         grid = STEADINESS_GRID[round(steadiness / STEADINESS_STEP)]
+        if state.options.get("untimed") and grid != UNTIMED_STEADINESS:
+            raise IllegalMove(
+                "untimed_steadiness",
+                f"In an untimed game every die is placed at steadiness {UNTIMED_STEADINESS}.",
+            )
         return {"type": "place", "die": first, "as": needed, "steadiness": grid}
 
 
@@ -347,7 +361,8 @@ def place(
     value = state.needed
     x, failing = physics.place([(d["size"], d["x"]) for d in state.pile], size, steadiness, rng)
     die = {"size": size, "value": value, "wild": face == G and value != G, "x": x}
-    events = [*state.events, {"kind": "place", "seat": seat, "level": len(state.pile), **die}]
+    placed = {"kind": "place", "seat": seat, "level": len(state.pile), **die}
+    events = [*state.events, {**placed, "steadiness": steadiness}]
     state.founded = True
     if failing is not None:
         fallen = [*state.pile[failing:], die]

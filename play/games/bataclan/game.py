@@ -14,6 +14,7 @@ from .scenarios import scenarios
 class BataclanGame(GamePackage):
     slug = "bataclan"
     bots_path = "play.games.bataclan.bots"
+    gesture_path = "play.games.bataclan.gesture"
     engine_path = "play.games.bataclan.engine:BataclanEngine"
     titles = ("bataclan",)
     texts = texts

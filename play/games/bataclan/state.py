@@ -42,7 +42,9 @@ MAX_TURN_LIMIT = 10_000
 # whole move log), ranked like at the turn limit. Random games take 50 to 320 moves.
 MAX_PLIES = 4000
 PHASES = ("roll", "place", "over")
-OPTION_NAMES = ("ranking", "turn_limit")
+OPTION_NAMES = ("ranking", "turn_limit", "untimed")
+# Options a stored state must name (``untimed`` came later: older states default it to False).
+REQUIRED_OPTIONS = ("ranking", "turn_limit")
 
 
 def die_key(die: list) -> tuple[int, int]:
@@ -66,7 +68,10 @@ def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidOptions(
             f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.", option="turn_limit"
         )
-    return {"ranking": ranking, "turn_limit": limit}
+    untimed = options.get("untimed", False)
+    if not isinstance(untimed, bool):
+        raise InvalidOptions("untimed must be true or false.", option="untimed")
+    return {"ranking": ranking, "turn_limit": limit, "untimed": untimed}
 
 
 def next_value(pile: list[dict[str, Any]]) -> int:
@@ -179,7 +184,7 @@ class BataclanState:
         check(isinstance(data, Mapping), "not a mapping")
         seats = data["seats"]
         options = validate_options(seats, data["options"])
-        check(set(data["options"]) == set(OPTION_NAMES), "options incomplete")
+        check(set(REQUIRED_OPTIONS) <= set(data["options"]), "options incomplete")
         hands = data["hands"]
         check(isinstance(hands, list) and len(hands) == seats, "one hand per seat")
 

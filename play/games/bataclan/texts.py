@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.formats import get_format, number_format
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from play.games.base import grouped
 
+from .engine import UNTIMED_STEADINESS
 from .state import DEFAULT_TURN_LIMIT, MAX_PLIES
 
 RULE_MESSAGES = {
@@ -31,6 +33,9 @@ RULE_MESSAGES = {
     ),
     "bad_steadiness": gettext_lazy("La stabilité est un nombre de 0 à 1."),
     "place_one": gettext_lazy("Vous devez poser au moins un dé quand vous le pouvez."),
+    "untimed_steadiness": gettext_lazy(
+        "Dans une partie sans geste, chaque dé est posé avec la même stabilité."
+    ),
 }
 
 OUTCOME_REASONS = {
@@ -48,9 +53,16 @@ ROLE_LABELS = {
 OPTION_LABELS = {
     "ranking": gettext_lazy("Classement des suivants"),
     "turn_limit": gettext_lazy("Nombre maximal de tours"),
+    "untimed": gettext_lazy(
+        "Sans geste minuté : chaque dé est posé avec une stabilité fixe et modeste (pour tous)"
+    ),
 }
 
 OPTION_CHOICE_LABELS = {
+    "untimed": {
+        False: gettext_lazy("non : chacun arrête le curseur"),
+        True: gettext_lazy("oui : stabilité fixe pour tous, sans geste"),
+    },
     "ranking": {
         "order": gettext_lazy("dans l'ordre où ils posent leur dernier dé (la partie continue)"),
         "stock": gettext_lazy("au nombre de dés restants (la partie s'arrête)"),
@@ -59,25 +71,22 @@ OPTION_CHOICE_LABELS = {
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "Main moins sûre ; garde les G et la suite qui prolonge la pile, estime avant chaque dé"
-        " le risque de faire tomber la pile et s'arrête quand il est trop grand. Contre un "
-        "joueur qui joue au hasard (et tremble davantage), il gagne neuf parties sur dix à "
-        "deux, trois à quatre sur cinq à trois ou quatre, sept sur dix à cinq ou six : à "
-        "plusieurs, les dés décident, et même un joueur qui verrait d'avance les dés et la pile"
-        " ne gagne pas neuf fois sur dix."
+        "Main humaine peu sûre (elle appuie à 90 ms près du bon moment) ; garde les G et la "
+        "suite qui prolonge la pile, estime avant chaque dé le risque de faire tomber la pile et "
+        "s'arrête quand il est trop grand. Mesuré sur 200 parties : contre un joueur qui joue au "
+        "hasard, il finit devant lui 79 % des fois à deux, 72 % à trois ou quatre, 67 % à cinq "
+        "et 60 % à six."
     ),
     "intermediate": gettext_lazy(
-        "Main sûre ; décide comme le débutant, d'une main plus ferme. Contre le joueur qui "
-        "regarde un coup à l'avance, il gagne neuf parties sur dix à deux, quatre sur cinq à "
-        "trois ou quatre, sept sur dix à cinq ou six ; contre le débutant, un peu plus d'une "
-        "partie sur deux."
+        "Main humaine sûre (60 ms près) ; décide comme le débutant. Mesuré sur 200 parties "
+        "contre le débutant : 57 % à deux et à quatre joueurs ; à trois, cinq ou six, pas de "
+        "différence mesurable (de 48 à 54 %) : à plusieurs, les dés décident."
     ),
     "strong": gettext_lazy(
-        "La main la plus sûre ; pèse chaque dé en chances de gagner et garde ses dés de façon à"
-        " ne pas devoir poser sur une pile branlante. Contre le joueur qui regarde un coup à "
-        "l'avance, il gagne neuf parties sur dix à deux, quatre sur cinq à trois ou quatre, "
-        "sept sur dix à cinq ou six ; contre l'intermédiaire, deux parties sur trois à deux, "
-        "une sur deux à plusieurs : les dés décident."
+        "Main très sûre mais humaine (30 ms près) ; pèse chaque dé en chances de gagner et "
+        "garde ses dés de façon à ne pas devoir poser sur une pile branlante. Mesuré sur 200 "
+        "parties contre l'intermédiaire : 68 % à deux joueurs ; à trois joueurs ou plus, pas "
+        "de différence mesurable (de 48 à 54 %)."
     ),
 }
 
@@ -129,8 +138,36 @@ HOUSE_RULES = (
     (
         gettext_lazy("Adresse"),
         gettext_lazy(
-            "À l'écran, on arrête un curseur qui oscille : plus il s'arrête près du centre, plus "
-            "la main est sûre. Les robots ont une main plus ou moins sûre selon leur niveau."
+            "À l'écran, on arrête un curseur qui va et vient (en appuyant : le moment où l'on "
+            "enfonce la touche ou le bouton compte, pas celui où on le relâche) : plus il "
+            "s'arrête près du centre, plus la main est sûre. Le serveur donne à chaque dé sa "
+            "propre vitesse et son propre point de départ du curseur, et calcule lui-même la "
+            "stabilité d'après le moment de l'appui ; il refuse une stabilité envoyée telle "
+            "quelle, un défi qui a déjà servi ou trop ancien, et un appui qui n'a pas pu avoir "
+            "lieu (avant le défi ou après l'arrivée du coup). Les robots passent par le même "
+            "chemin, avec une main humaine : un écart de 90 ms (débutant), 60 ms "
+            "(intermédiaire) ou 30 ms (fort) autour du bon moment."
+        ),
+    ),
+    (
+        gettext_lazy("Ce que le serveur ne peut pas empêcher"),
+        gettext_lazy(
+            "Le serveur ne voit pas qui appuie : un programme qui lit le défi et calcule le bon "
+            "moment peut appuyer à la place d'une personne et obtenir une main presque parfaite. "
+            "Comme tout jeu d'adresse en ligne, une partie entre amis suppose que chacun joue "
+            "lui-même ; contre les robots, tricher ne fait de tort qu'à soi."
+        ),
+    ),
+    (
+        gettext_lazy("Partie sans geste"),
+        format_lazy(
+            gettext_lazy(
+                "Pour qui ne peut pas utiliser un geste minuté, la table peut choisir une partie "
+                "sans geste : chaque dé, de chaque joueur et de chaque robot, est alors posé avec "
+                "la même stabilité de {value}, celle d'une main peu sûre. Le choix est affiché à "
+                "tous et rappelé dans le journal à chaque dé posé."
+            ),
+            value=lazy(lambda: number_format(UNTIMED_STEADINESS, 2), str)(),
         ),
     ),
     (
@@ -187,11 +224,16 @@ def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
         return line
     if kind == "place":
         size, face = before.hands[seat][move["die"]]
-        line = _("pose un %(die)s à l'étage %(level)d (stabilité %(steady)s)") % {
+        values = {
             "die": die_name(size, face),
             "level": len(before.pile) + 1,
             "steady": number_format(move["steadiness"], 2),
         }
+        if before.options.get("untimed"):
+            line = _("pose un %(die)s à l'étage %(level)d (sans geste, stabilité %(steady)s)")
+        else:
+            line = _("pose un %(die)s à l'étage %(level)d (stabilité %(steady)s)")
+        line = line % values
         if face == 1 and move["as"] != 1:
             line += " — " + _("le G compte pour %(value)s") % {"value": move["as"]}
         fall = after.events[-1] if after.events[-1]["kind"] == "fall" else None
@@ -236,12 +278,24 @@ def board_texts() -> dict[str, Any]:
         "steady": _("stabilité %(value)s"),
         "gestureTitle": _("Posez le dé : arrêtez le curseur au centre"),
         "gestureHelp": _(
-            "Le curseur oscille : appuyez sur Espace ou Entrée, ou cliquez sur « Poser », quand il "
-            "passe au centre. Plus il est près du centre, plus votre main est sûre."
+            "Le curseur va et vient : appuyez sur Espace ou Entrée, ou appuyez sur « Poser », au "
+            "moment où il passe au centre (c'est l'instant où vous enfoncez qui compte). Plus il "
+            "est près du centre, plus votre main est sûre. Si vous ne pouvez pas suivre un "
+            "curseur, choisissez une partie sans geste en créant la table."
         ),
         "gestureStop": _("Poser"),
         "gestureCancel": _("Annuler"),
-        "gestureResult": _("Stabilité : %(value)s"),
+        "gestureWaiting": _("Préparation du curseur…"),
+        "gestureSent": _("Appui envoyé : le serveur mesure la stabilité."),
+        "untimedValue": number_format(UNTIMED_STEADINESS, 2),
+        "gestureTrack": _("Curseur : %(where)s"),
+        "gestureLeft": _("à gauche"),
+        "gestureRight": _("à droite"),
+        "gestureCentre": _("au centre, appuyez !"),
+        "placedSteady": _("%(name)s a posé un dé avec une stabilité de %(value)s."),
+        "untimedNote": _(
+            "Partie sans geste : chaque dé est posé avec la même stabilité, %(value)s."
+        ),
         "fall": _("Chute ! %(name)s récupère %(n)s dé(s)."),
         "fullFall": _("Toute la pile s'est écroulée ! %(name)s récupère %(n)s dé(s)."),
         "stuck": _("%(name)s n'a aucun dé qui convient."),

@@ -46,12 +46,16 @@ def test_beginner_beats_random_players():
     assert wins >= 9
 
 
-def test_a_level_hand_draws_steadiness_on_the_grid_around_its_mean():
+def test_each_level_presses_with_a_human_timing_spread_and_steadier_is_steadier():
     rng = random.Random(5)
-    draws = [HANDS["strong"].draw(rng) for _ in range(2000)]
-    assert set(draws) <= set(STEADINESS_GRID)
-    assert abs(sum(draws) / len(draws) - HANDS["strong"].mean) < 0.02
-    assert HANDS["beginner"].mean < HANDS["intermediate"].mean < HANDS["strong"].mean
+    spreads = [HANDS[level].spread_ms for level in GAME.bot_levels]
+    assert spreads == sorted(spreads, reverse=True) and all(25 <= s <= 100 for s in spreads)
+    means = []
+    for level in GAME.bot_levels:
+        draws = [HANDS[level].draw(rng) for _ in range(2000)]
+        assert set(draws) <= set(STEADINESS_GRID)
+        means.append(sum(draws) / len(draws))
+    assert means == sorted(means) and means[-1] < 0.9  # strong: steady, not perfect
     assert Hand(2.0, 0.1).draw(rng) == 1.0 and Hand(-1.0, 0.1).draw(rng) == 0.0
 
 

@@ -5,10 +5,13 @@ from django.urls import reverse
 
 from play.errors import IllegalMoveError
 from play.games.bataclan import GAME
+from play.games.bataclan.engine import STEADINESS_GRID
 from play.selectors import match_state
 from play.services import SeatSpec, match_advance_bots, match_play_move, match_start
 from play.tokens import token_for
 from tests.factories import make_game
+
+from .helpers import first_placement, press
 
 ENGINE = GAME.engine
 
@@ -36,8 +39,9 @@ def test_a_person_plays_against_two_bots_to_the_end(bataclan_game):
         if not moves:  # the bots' budget ran out (a busy machine): the next request plays them
             match_advance_bots(match=match)
             continue
-        place = [m for m in moves if m["type"] == "place" and m["steadiness"] == 0.8]
-        move = place[0] if place else moves[0]
+        move = next((m for m in moves if m["type"] == "place"), moves[0])
+        if move["type"] == "place":
+            move = press(match, token, 0, move, error_ms=40)
         match_play_move(match=match, token=token, seat=0, move=move, expected_version=match.version)
     assert match_state(match=match, token=token)["status"] == "finished"
     assert match.moves.filter(by_bot=True).exists()
@@ -54,10 +58,10 @@ def test_an_illegal_placement_is_refused_in_french_and_changes_nothing(bataclan_
             match=match,
             token=token,
             seat=seat,
-            move={"type": "place", "die": 0, "as": 1, "steadiness": 0.5},
+            move={"type": "keep", "die": 0},
             expected_version=version,
         )
-    assert "Lancez d'abord vos dés" in str(error.value)
+    assert "Tant que la pile n'est pas commencée" in str(error.value)
     match.refresh_from_db()
     assert match.version == version
 
@@ -70,22 +74,14 @@ def test_house_rules_and_every_example_page_render(client, bataclan_game):
         assert page.status_code == 200, scenario.key
 
 
-def test_a_steadiness_off_the_grid_is_stored_as_the_engines_canonical_form(bataclan_game):
+def test_a_measured_steadiness_is_stored_in_the_engines_canonical_form(bataclan_game):
     match, token = match_start(game=bataclan_game, seats=[SeatSpec("local"), SeatSpec("local")])
-    for _ in range(200):
-        view = match_state(match=match, token=token)
-        seat, moves = view["viewer"], view["legal_moves"]
-        place = next((m for m in moves if m["type"] == "place"), None)
-        if place is not None:
-            break
-        match_play_move(
-            match=match, token=token, seat=seat, move=moves[0], expected_version=match.version
-        )
-    sent = {key: value for key, value in place.items() if key != "as"} | {"steadiness": 0.733}
-    expected = ENGINE.canonical_move(ENGINE.from_dict(match.state), seat, sent)
-    assert expected["steadiness"] == 0.75 and expected["as"] == place["as"]
+    seat, place = first_placement(match, token)
+    sent = press(match, token, seat, place, error_ms=23)
     match_play_move(match=match, token=token, seat=seat, move=sent, expected_version=match.version)
-    assert match.moves.order_by("-ply").first().move == expected
+    stored = match.moves.order_by("-ply").first().move
+    assert set(stored) == {"type", "die", "as", "steadiness"}
+    assert stored["steadiness"] in STEADINESS_GRID and stored["steadiness"] < 1.0
 
 
 def test_a_move_with_extra_keys_is_refused_and_changes_nothing(bataclan_game):

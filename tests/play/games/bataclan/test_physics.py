@@ -10,6 +10,7 @@ import random
 import statistics
 
 from play.games.bataclan import physics
+from play.games.bataclan.gesture import TimedHand
 from play.games.bataclan.physics import GIANT, MEDIUM, STANDARD, first_failure, landing_sigma
 
 SAMPLES = 4000
@@ -129,3 +130,65 @@ def test_placements_draw_only_from_the_rng_given():
     first = [physics.place(pile, MEDIUM, 0.5, random.Random("same")) for _ in range(3)]
     assert first[0] == first[1] == first[2]
     assert physics.place(pile, MEDIUM, 0.5, random.Random("other")) != first[0]
+
+
+# -- the gesture's curve and the calibration's monotonic facts ----------------------------------
+
+
+def test_the_steadiness_curve_is_1_at_the_centre_and_falls_to_0_at_its_width():
+    assert physics.steadiness_at(0.0) == 1.0
+    assert physics.steadiness_at(physics.CURVE_WIDTH) == 0.0 == physics.steadiness_at(1.0)
+    points = [physics.steadiness_at(d / 100) for d in range(0, 101, 5)]
+    assert points == sorted(points, reverse=True)
+    assert physics.steadiness_at(-0.2) == physics.steadiness_at(0.2)
+
+
+def test_the_marker_sweeps_at_constant_speed_and_crosses_the_centre_when_said():
+    period, phase = 1100, 0.3
+    assert physics.marker_position(0, period, 0.0) == -1.0
+    assert physics.marker_position(period / 2, period, 0.0) == 1.0
+    at = physics.centre_crossing(period, phase, 500)
+    assert at >= 500 and abs(physics.marker_position(at, period, phase)) < 1e-9
+    step = physics.marker_position(at + 10, period, phase) - physics.marker_position(
+        at, period, phase
+    )
+    assert abs(abs(step) - 40 / period) < 1e-9  # 4 / period track-halves per ms
+
+
+def pile_falls_by(hand, height, piles, seed):
+    rng = random.Random(seed)
+    falls = 0
+    for _ in range(piles):
+        pile = []
+        while len(pile) < height:
+            x, failing = physics.place(pile, STANDARD, hand.draw(rng), rng)
+            if failing is not None:
+                falls += 1
+                break
+            pile.append((STANDARD, x))
+    return falls / piles
+
+
+def test_a_steadier_person_falls_less():
+    rates = [pile_falls_by(TimedHand(spread), 20, 300, f"spread/{spread}") for spread in (30, 100)]
+    assert rates[0] + 0.1 < rates[1]
+
+
+def test_with_a_60_ms_spread_a_10_die_pile_falls_sometimes_and_a_20_die_pile_usually():
+    hand = TimedHand(60)
+    assert 0.1 < pile_falls_by(hand, 10, 400, "spread/60/10") < 0.5
+    assert pile_falls_by(hand, 20, 400, "spread/60/20") > 0.75
+
+
+def test_a_giant_on_a_standard_die_falls_more_than_a_standard_on_a_giant_whatever_the_hand():
+    for spread in (30, 60, 100):
+        hand, rng = TimedHand(spread), random.Random(spread)
+        giant_on = sum(
+            physics.place([(STANDARD, 0.0)], GIANT, hand.draw(rng), rng)[1] is not None
+            for _ in range(1500)
+        )
+        standard_on = sum(
+            physics.place([(GIANT, 0.0)], STANDARD, hand.draw(rng), rng)[1] is not None
+            for _ in range(1500)
+        )
+        assert giant_on > standard_on

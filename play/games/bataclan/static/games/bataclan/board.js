@@ -1,6 +1,7 @@
 /* Bataclan: the pile seen from the side (each die at its offset), the falls, every player's dice,
-   and the steadiness gesture — a marker swings across a track; stop it (Space, Enter or the
-   button) near the centre: the closer, the steadier the hand (the move's steadiness). */
+   and the steadiness gesture — a marker sweeps a track; stop it (Space, Enter or the button, on
+   key-down or pointer-down) as it crosses the centre. The server sets each placement's challenge
+   (period and phase) and measures the steadiness from the press time sent back. */
 (function () {
   "use strict";
   const { el, gridKeyboard } = window.LudoBoards._svg;
@@ -9,15 +10,14 @@
   // the viewer's first, large enough for a finger (a 60-unit slot each), then the others'. In a
   // narrow board area (a phone) the dice go under the pile, in a wide one beside it. Texts are at
   // least 11 units, and the picture is drawn at about 1 px a unit or more either way.
-  const PILE_W = 350, HANDS_W = 360, GUTTER = 24, PILE_X = 170, STEP = 0.05, PERIOD_MS = 1400, REDUCED_PERIOD_MS = 2600;
+  const PILE_W = 350, HANDS_W = 360, GUTTER = 24, PILE_X = 170;
   const OWN = { edge: 30, slot: 58, perRow: 6 }, OTHER = { edge: 16, slot: 34, perRow: 10 }, INSET = 4;
   const WIDE_PX = 680; // below this board width the dice go under the pile
   let ownSeat = null; // the seat this screen plays (the mover whenever the board takes its moves)
   let watcher = null; // redraws the board when its width crosses WIDE_PX
   const face = (f) => (f === 1 ? "G" : String(f));
   const fill = (text, values) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => values[key]);
-  const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  let gesture = null; // {die, start, frame}: the swinging marker of the placement being made
+  let gesture = null; // {die, challenge, shown, frame}: the marker of the placement being made
 
   function dieName(G, die) {
     const size = G.sizes[die[0]];
@@ -25,7 +25,8 @@
   }
 
   function steadiness(move, G) {
-    return fill(G.steady, { value: move.steadiness.toFixed(2).replace(".", G.decimal) });
+    if (typeof move.steadiness !== "number") return "";
+    return " — " + fill(G.steady, { value: move.steadiness.toFixed(2).replace(".", G.decimal) });
   }
 
   function moveFor(moves, hand, index, type) {
@@ -42,7 +43,7 @@
       if (move.type === "keep") return fill(G.keep, { die });
       const wild = hand[move.die][1] === 1 && move.as !== 1;
       const text = wild ? fill(G.placeWild, { die, value: face(move.as) }) : fill(G.place, { die });
-      return text + " — " + steadiness(move, G);
+      return text + steadiness(move, G);
     },
 
     // A placement's steadiness comes from the gesture alone: placements stay off the move list.
@@ -87,6 +88,12 @@
       status.setAttribute("aria-live", "polite");
       status.textContent = news;
       parts.push(status);
+      if (view.options && view.options.untimed) {
+        const note = document.createElement("p");
+        note.className = "bataclan-untimed";
+        note.textContent = fill(G.untimedNote, { value: G.untimedValue });
+        parts.push(note);
+      }
       if (ctx.interactive && view.phase !== "over") {
         const hint = document.createElement("p");
         hint.className = "help";
@@ -100,7 +107,7 @@
         gridKeyboard(handGroup, squares.length, 1, (c) => squares[c], focusName);
         if (focusName && !opened) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
       }
-      if (opened) container.querySelector(".gesture-stop").focus();
+      if (opened) container.querySelector(".gesture-panel-focus").focus();
       if (watcher) watcher.disconnect();
       if (window.ResizeObserver) {
         watcher = new ResizeObserver(() => {
@@ -136,7 +143,7 @@
       el("text", { x: PILE_X, y: table - 12, class: "pile-note" }, svg).textContent = G.pileEmpty;
     }
     const needed = view.needed === 1 && !view.pile.length ? G.neededG : fill(G.needed, { value: face(view.needed) });
-    el("text", { x: 10, y: 22, class: "needed" }, svg).textContent = needed;
+    el("text", { x: 10, y: 22, class: "needed in-progress" }, svg).textContent = needed;
     const fall = (view.events || []).find((e) => e.kind === "fall");
     if (fall) {
       const fallen = el("g", { class: "fallen", "aria-hidden": "true" }, svg);
@@ -186,7 +193,7 @@
           if (!options.length) g.setAttribute("aria-disabled", "true");
           else g.classList.add("movable");
           if (opened && hand[opened.die] && hand[opened.die][0] === item.d[0] && hand[opened.die][1] === item.d[1]) g.classList.add("chosen");
-          g.addEventListener("click", () => choose(options, ctx));
+          g.addEventListener("click", () => choose(options, ctx, view));
           // The whole slot takes the tap, not only the die drawn in it.
           el("rect", { x: sx, y: sy, width: size.slot - 6, height: size.slot - 6, class: "hit" }, g);
           squares.push(g);
@@ -219,24 +226,39 @@
     if (last.kind === "fall") return fill(last.full ? G.fullFall : G.fall, { name: name(last.seat), n: last.dice.length });
     if (last.kind === "stuck") return fill(G.stuck, { name: name(last.seat) });
     if (last.kind === "out") return fill(G.out, { name: name(last.seat) });
+    if (last.kind === "place" && typeof last.steadiness === "number") {
+      return fill(G.placedSteady, { name: name(last.seat), value: last.steadiness.toFixed(2).replace(".", G.decimal) });
+    }
     return "";
   }
 
   // -- the gesture -----------------------------------------------------------------------------
 
-  function choose(options, ctx) {
+  function choose(options, ctx, view) {
     if (!options.length || !ctx.interactive) return;
     if (options[0].type === "keep") return ctx.onMove(options[0]);
-    gesture = { die: options[0].die, start: performance.now(), frame: null };
-    ctx.onSelect("gesture-" + options[0].die);
+    // An untimed game (an option of the table): the die is placed at once, at the fixed steadiness.
+    if (view.options && view.options.untimed) return ctx.onMove(options[0]);
+    const opened = { die: options[0].die, move: options[0], challenge: null, shown: null, frame: null };
+    gesture = opened;
+    ctx.onSelect("gesture-" + opened.die);
+    // The server sets the marker's period and phase; the sweep starts when its answer arrives.
+    ctx.requestChallenge().then((challenge) => {
+      if (gesture !== opened) return;
+      if (!challenge) { stopAnimation(); ctx.onSelect(null); return; }
+      opened.challenge = challenge;
+      opened.shown = performance.now();
+      ctx.onSelect("gesture-" + opened.die + "-" + challenge.id);
+    });
   }
 
-  function position(now, start) {
-    // Where the marker is, from -1 (left end) to 1 (right end); reduced motion: slower, in steps.
-    const period = reduced() ? REDUCED_PERIOD_MS : PERIOD_MS;
-    let t = (now - start) / period;
-    if (reduced()) t = Math.floor(t * 16) / 16;
-    return -Math.cos(2 * Math.PI * t); // it starts at the left end
+  function position(t, challenge) {
+    // Where the marker is t ms after the challenge was shown, from -1 (left end) to 1 (right end):
+    // a constant speed there and back (the server computes the same from the press time). Reduced
+    // motion changes nothing: the sweep is the game, and a slower or stepped one would make it
+    // easier; the untimed option is there for those who cannot follow it.
+    const u = (((t / challenge.period_ms + challenge.phase) % 1) + 1) % 1;
+    return u < 0.5 ? -1 + 4 * u : 3 - 4 * u;
   }
 
   function stopAnimation() {
@@ -256,44 +278,76 @@
     const help = document.createElement("p");
     help.className = "help";
     help.textContent = G.gestureHelp;
+    // The track is a meter screen readers can read; a live region says when the marker is at
+    // the centre, and what the press gave.
     const track = document.createElement("div");
     track.className = "gesture-track";
-    track.setAttribute("aria-hidden", "true");
+    track.setAttribute("role", "meter");
+    track.setAttribute("aria-label", G.gestureTitle);
+    track.setAttribute("aria-valuemin", "-100");
+    track.setAttribute("aria-valuemax", "100");
+    track.setAttribute("aria-valuenow", "-100");
+    track.setAttribute("aria-valuetext", G.gestureWaiting);
     const centre = document.createElement("div");
     centre.className = "gesture-centre";
     const marker = document.createElement("div");
     marker.className = "gesture-marker";
     track.append(centre, marker);
+    const live = document.createElement("p");
+    live.className = "gesture-live";
+    live.setAttribute("aria-live", "polite");
     const stop = document.createElement("button");
     stop.type = "button";
-    stop.className = "gesture-stop";
+    stop.className = "gesture-stop gesture-panel-focus";
     stop.textContent = G.gestureStop;
     const cancel = document.createElement("button");
     cancel.type = "button";
     cancel.className = "secondary";
     cancel.textContent = G.gestureCancel;
-    panel.append(title, help, track, stop, " ", cancel);
-
-    const animate = (now) => {
-      marker.style.left = (50 + 46 * position(now, opened.start)) + "%";
+    panel.append(title, help, track, live, stop, " ", cancel);
+    const challenge = opened.challenge;
+    if (!challenge) {
+      stop.disabled = true;
+      live.textContent = G.gestureWaiting;
+      cancel.classList.add("gesture-panel-focus");
+      stop.classList.remove("gesture-panel-focus");
+    } else {
+      track.dataset.periodMs = challenge.period_ms;
+      track.dataset.phase = challenge.phase;
+      track.dataset.shownAt = opened.shown;
+      let zone = null;
+      const animate = (now) => {
+        const pos = position(now - opened.shown, challenge);
+        marker.style.left = (50 + 46 * pos) + "%";
+        const here = Math.abs(pos) < 0.15 ? "centre" : pos < 0 ? "left" : "right";
+        track.setAttribute("aria-valuenow", String(Math.round(pos * 100)));
+        track.setAttribute("aria-valuetext", here === "centre" ? G.gestureCentre : here === "left" ? G.gestureLeft : G.gestureRight);
+        if (here !== zone && here === "centre") live.textContent = fill(G.gestureTrack, { where: G.gestureCentre });
+        zone = here;
+        opened.frame = requestAnimationFrame(animate);
+      };
+      if (opened.frame) cancelAnimationFrame(opened.frame);
       opened.frame = requestAnimationFrame(animate);
-    };
-    if (opened.frame) cancelAnimationFrame(opened.frame);
-    opened.frame = requestAnimationFrame(animate);
+    }
 
-    // A key or a press that began before the panel opened (Space on a die) must not stop it.
-    let armed = false;
-    stop.addEventListener("pointerdown", () => { armed = true; });
-    stop.addEventListener("keydown", (event) => { if (event.key === " " || event.key === "Enter") armed = true; });
-    const release = () => {
-      if (!armed) return;
-      const pos = position(performance.now(), opened.start);
-      const value = Math.round((1 - Math.abs(pos)) / STEP) * STEP;
-      const move = moves.find((m) => m.type === "place" && m.die === opened.die && Math.abs(m.steadiness - value) < 1e-6);
+    // The press counts when the key or the pointer goes down (not on release); a key held down
+    // since before the panel opened (Space on a die) repeats and is ignored.
+    let pressed = false;
+    const press = (event) => {
+      if (pressed || !challenge || gesture !== opened) return;
+      pressed = true;
+      const at = event.timeStamp || performance.now();
+      const pressMs = Math.max(0, Math.round((at - opened.shown) * 10) / 10);
       stopAnimation();
-      if (move) ctx.onMove(move);
+      live.textContent = G.gestureSent;
+      const move = Object.assign({}, opened.move, { challenge: challenge.id, press_ms: pressMs });
+      ctx.onMove(move);
     };
-    stop.addEventListener("click", release);
+    stop.addEventListener("pointerdown", (event) => { if (event.button === 0) press(event); });
+    stop.addEventListener("keydown", (event) => {
+      if ((event.key === " " || event.key === "Enter") && !event.repeat) { event.preventDefault(); press(event); }
+    });
+    stop.addEventListener("click", (event) => event.preventDefault());
     cancel.addEventListener("click", () => { stopAnimation(); ctx.onSelect(null); });
     panel.addEventListener("keydown", (event) => {
       if (event.key === "Escape") { event.preventDefault(); stopAnimation(); ctx.onSelect(null); }
