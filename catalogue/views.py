@@ -23,6 +23,7 @@ from .selectors import (
     game_search,
     games_related,
 )
+from .seo import game_description, game_structured_data
 from .terms import category_display
 from .text import fold
 
@@ -144,6 +145,11 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "game": game,
         "rules_sections": _rules_sections(game),
         "related": games_related(game=game),
+        "description": game_description(game),
+        # The records are in French, whatever the page's language.
+        "structured_data": game_structured_data(
+            game, url=request.build_absolute_uri(game.get_absolute_url()), language="fr"
+        ),
     }
     return render(request, "catalogue/game_detail.html", context)
 
@@ -158,7 +164,7 @@ def _rules_sections(game: Game) -> list[dict]:
     ]
 
 
-def _browse(request: HttpRequest, model, title: str, param: str) -> HttpResponse:
+def _browse(request: HttpRequest, model, title: str, param: str, description: str) -> HttpResponse:
     rows = [
         {
             "item": item,
@@ -167,7 +173,8 @@ def _browse(request: HttpRequest, model, title: str, param: str) -> HttpResponse
         }
         for item in browse_list(model)
     ]
-    return render(request, "catalogue/browse_list.html", {"title": title, "rows": rows})
+    context = {"title": title, "rows": rows, "description": description}
+    return render(request, "catalogue/browse_list.html", context)
 
 
 def _param_value(item, param: str) -> str:
@@ -175,15 +182,21 @@ def _param_value(item, param: str) -> str:
 
 
 def author_list(request: HttpRequest) -> HttpResponse:
-    return _browse(request, Author, _("Auteurs"), "author")
+    description = _("Les auteurs des jeux de la ludothèque, chacun avec le nombre de ses jeux.")
+    return _browse(request, Author, _("Auteurs"), "author", description)
 
 
 def publisher_list(request: HttpRequest) -> HttpResponse:
-    return _browse(request, Publisher, _("Éditeurs"), "publisher")
+    description = _("Les éditeurs des jeux de la ludothèque, chacun avec le nombre de ses jeux.")
+    return _browse(request, Publisher, _("Éditeurs"), "publisher", description)
 
 
 def category_list(request: HttpRequest) -> HttpResponse:
-    return _browse(request, Category, _("Catégories ESAR"), "category")
+    description = _(
+        "Les jeux de la ludothèque rangés selon la classification ESAR : jeux d’exercice, "
+        "symboliques, d’assemblage et de règles."
+    )
+    return _browse(request, Category, _("Catégories ESAR"), "category", description)
 
 
 def author_detail(request: HttpRequest, slug: str) -> HttpResponse:

@@ -20,6 +20,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "rest_framework",
     "rest_framework.authtoken",
     "django_tasks",
@@ -36,9 +37,12 @@ MIDDLEWARE = [
     # Outside whitenoise, so that static files get the policy too.
     "ludotheque.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Inside whitenoise, whose files are compressed already; HTML pages only (see its BREACH note).
+    "ludotheque.middleware.HtmlGZipMiddleware",
     "ludotheque.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "ludotheque.middleware.QueryLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -61,6 +65,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ludotheque.context_processors.language_alternates",
             ],
         },
     },
