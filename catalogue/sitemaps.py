@@ -51,6 +51,7 @@ class PageSitemap(_Bilingual):
         "catalogue:categories",
         "catalogue:authors",
         "catalogue:publishers",
+        "catalogue:accessibility",
     )
 
     def items(self):

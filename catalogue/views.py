@@ -9,8 +9,10 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from . import accessibility
 from .forms import GameSearchForm
 from .models import Author, Category, Game, Publisher
 from .selectors import (
@@ -212,3 +214,19 @@ def publisher_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def category_detail(request: HttpRequest, slug: str) -> HttpResponse:
     category = get_object_or_404(Category, slug=slug)
     return redirect(search_url(SearchParams(), category=category.code))
+
+
+def accessibility_statement(request: HttpRequest) -> HttpResponse:
+    """The RGAA's « déclaration d'accessibilité »: French, or its English translation."""
+    language = "en" if get_language() == "en" else "fr"
+    context = {
+        "conformance": accessibility.conformance(),
+        "conformance_label": accessibility.conformance_label(),
+        "rgaa_version": accessibility.RGAA_VERSION,
+        "audit_date": accessibility.AUDIT_DATE,
+        "audit_tool": accessibility.AUDIT_TOOL,
+        "audited_pages": accessibility.AUDITED_PAGES,
+        "contact_email": settings.ACCESSIBILITY_CONTACT_EMAIL,
+        "site_url": request.build_absolute_uri(reverse("catalogue:search")),
+    }
+    return render(request, f"catalogue/accessibility/{language}.html", context)
