@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from . import accessibility
 from .forms import GameSearchForm
 from .models import Author, Category, Game, Publisher
+from .readable import readable
 from .selectors import (
     ORDERING_LABELS,
     SearchParams,
@@ -146,6 +147,7 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "rules_sections": _rules_sections(game),
+        "rules_text": readable(game.rules_text),
         "related": games_related(game=game),
         "description": game_description(game),
         # The records are in French, whatever the page's language.
@@ -157,13 +159,17 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _rules_sections(game: Game) -> list[dict]:
-    """The rules by section, without a section that only repeats the box contents shown above."""
+    """The rules by section, as the page shows them (:func:`catalogue.readable.readable`),
+    without a section that only repeats the box contents shown above."""
     components = fold(game.components)
-    return [
-        section
-        for section in game.rules_sections or []
-        if not components or fold(section.get("body", "")) != components
-    ]
+    sections = []
+    for section in game.rules_sections or []:
+        body = section.get("body", "")
+        if components and fold(body) == components:
+            continue
+        shown = readable(body)
+        sections.append({**section, "body": shown.text, "drawings_missing": shown.drawings_missing})
+    return sections
 
 
 def _browse(request: HttpRequest, model, title: str, param: str, description: str) -> HttpResponse:
