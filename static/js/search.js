@@ -33,6 +33,7 @@
       return document.getElementById(id);
     })
     .filter(Boolean);
+  // Normally set already by search_early.js, before the first paint.
   document.documentElement.classList.add("filters-collapsible");
   toggle.hidden = false;
   function show(open) {
