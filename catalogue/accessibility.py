@@ -35,8 +35,8 @@ class AuditedPage:
 AUDIT_DATE = datetime.date(2026, 12, 5)
 AUDIT_TOOL = "axe-core 4.12.1 (axe-playwright-python), Chromium"
 AUDITED_PAGES = (
-    AuditedPage(_("Accueil : la recherche, sans critère"), "/", 0, 44),
-    AuditedPage(_("Recherche avec résultats"), "/?q=strategie&players=4", 0, 44),
+    AuditedPage(_("Accueil : la recherche, sans critère"), "/", 0, 43),
+    AuditedPage(_("Recherche avec résultats"), "/?q=strategie&players=4", 0, 43),
     AuditedPage(_("Recherche sans résultat"), "/?q=zzzz", 0, 43),
     AuditedPage(_("Fiche d’un jeu"), "/jeux/prairie-ou-buffalo/", 0, 41),
     AuditedPage(_("Fiche d’un jeu, en anglais"), "/jeux/alcatraz/?lang=en", 0, 40),

@@ -118,6 +118,7 @@ def test_sitemap_lists_pages_games_and_browse_in_both_languages(client, prairie)
         "/auteurs/",
         "/editeurs/",
         "/categories/",
+        "/accessibilite/",
         "/?author=alex-randolph",
         "/?publisher=ravensburger",
     ):
