@@ -3,6 +3,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .selectors import ORDERING_LABELS, ORDERINGS, SearchParams
+from .typed_filters import typed_filters
 
 
 class GameSearchForm(forms.Form):
@@ -31,13 +32,21 @@ class GameSearchForm(forms.Form):
     )
 
     def params(self) -> SearchParams:
-        """The valid part of the search; invalid fields are dropped (the form shows why)."""
+        """The valid part of the search; invalid fields are dropped (the form shows why).
+
+        Players, ages and durations typed in the box (« 2 joueurs », « 8 ans », « 30 min ») leave
+        the text and become filters; a filter given in its own field wins over a typed one.
+        """
         data = {
             name: value
             for name, value in getattr(self, "cleaned_data", {}).items()
             if name not in self.errors and value not in (None, "", False)
         }
         if "q" in data:
-            data["q"] = data["q"].strip()
+            typed = typed_filters(data["q"])
+            data["q"] = typed.text
+            for name, value in typed.filters.items():
+                if name not in self.errors:
+                    data.setdefault(name, value)
         data["page"] = data.get("page") or 1
         return SearchParams(**data)

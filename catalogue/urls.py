@@ -13,4 +13,5 @@ urlpatterns = [
     path("editeurs/<slug:slug>/", views.publisher_detail, name="publisher"),
     path("categories/", views.category_list, name="categories"),
     path("categories/<slug:slug>/", views.category_detail, name="category"),
+    path("accessibilite/", views.accessibility_statement, name="accessibility"),
 ]

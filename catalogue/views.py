@@ -9,10 +9,13 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from . import accessibility
 from .forms import GameSearchForm
 from .models import Author, Category, Game, Publisher
+from .readable import readable
 from .selectors import (
     ORDERING_LABELS,
     SearchParams,
@@ -23,6 +26,7 @@ from .selectors import (
     game_search,
     games_related,
 )
+from .seo import game_description, game_structured_data
 from .terms import category_display
 from .text import fold
 
@@ -143,22 +147,32 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "rules_sections": _rules_sections(game),
+        "rules_text": readable(game.rules_text),
         "related": games_related(game=game),
+        "description": game_description(game),
+        # The records are in French, whatever the page's language.
+        "structured_data": game_structured_data(
+            game, url=request.build_absolute_uri(game.get_absolute_url()), language="fr"
+        ),
     }
     return render(request, "catalogue/game_detail.html", context)
 
 
 def _rules_sections(game: Game) -> list[dict]:
-    """The rules by section, without a section that only repeats the box contents shown above."""
+    """The rules by section, as the page shows them (:func:`catalogue.readable.readable`),
+    without a section that only repeats the box contents shown above."""
     components = fold(game.components)
-    return [
-        section
-        for section in game.rules_sections or []
-        if not components or fold(section.get("body", "")) != components
-    ]
+    sections = []
+    for section in game.rules_sections or []:
+        body = section.get("body", "")
+        if components and fold(body) == components:
+            continue
+        shown = readable(body)
+        sections.append({**section, "body": shown.text, "drawings_missing": shown.drawings_missing})
+    return sections
 
 
-def _browse(request: HttpRequest, model, title: str, param: str) -> HttpResponse:
+def _browse(request: HttpRequest, model, title: str, param: str, description: str) -> HttpResponse:
     rows = [
         {
             "item": item,
@@ -167,7 +181,8 @@ def _browse(request: HttpRequest, model, title: str, param: str) -> HttpResponse
         }
         for item in browse_list(model)
     ]
-    return render(request, "catalogue/browse_list.html", {"title": title, "rows": rows})
+    context = {"title": title, "rows": rows, "description": description}
+    return render(request, "catalogue/browse_list.html", context)
 
 
 def _param_value(item, param: str) -> str:
@@ -175,15 +190,21 @@ def _param_value(item, param: str) -> str:
 
 
 def author_list(request: HttpRequest) -> HttpResponse:
-    return _browse(request, Author, _("Auteurs"), "author")
+    description = _("Les auteurs des jeux de la ludothèque, chacun avec le nombre de ses jeux.")
+    return _browse(request, Author, _("Auteurs"), "author", description)
 
 
 def publisher_list(request: HttpRequest) -> HttpResponse:
-    return _browse(request, Publisher, _("Éditeurs"), "publisher")
+    description = _("Les éditeurs des jeux de la ludothèque, chacun avec le nombre de ses jeux.")
+    return _browse(request, Publisher, _("Éditeurs"), "publisher", description)
 
 
 def category_list(request: HttpRequest) -> HttpResponse:
-    return _browse(request, Category, _("Catégories ESAR"), "category")
+    description = _(
+        "Les jeux de la ludothèque rangés selon la classification ESAR : jeux d’exercice, "
+        "symboliques, d’assemblage et de règles."
+    )
+    return _browse(request, Category, _("Catégories ESAR"), "category", description)
 
 
 def author_detail(request: HttpRequest, slug: str) -> HttpResponse:
@@ -199,3 +220,19 @@ def publisher_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def category_detail(request: HttpRequest, slug: str) -> HttpResponse:
     category = get_object_or_404(Category, slug=slug)
     return redirect(search_url(SearchParams(), category=category.code))
+
+
+def accessibility_statement(request: HttpRequest) -> HttpResponse:
+    """The RGAA's « déclaration d'accessibilité »: French, or its English translation."""
+    language = "en" if get_language() == "en" else "fr"
+    context = {
+        "conformance": accessibility.conformance(),
+        "conformance_label": accessibility.conformance_label(),
+        "rgaa_version": accessibility.RGAA_VERSION,
+        "audit_date": accessibility.AUDIT_DATE,
+        "audit_tool": accessibility.AUDIT_TOOL,
+        "audited_pages": accessibility.AUDITED_PAGES,
+        "contact_email": settings.ACCESSIBILITY_CONTACT_EMAIL,
+        "site_url": request.build_absolute_uri(reverse("catalogue:search")),
+    }
+    return render(request, f"catalogue/accessibility/{language}.html", context)

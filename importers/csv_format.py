@@ -70,6 +70,7 @@ __all__ = [
     "COLUMNS",
     "FORMAT_CSV",
     "CsvFile",
+    "iter_table",
     "looks_like_csv",
     "neutralise_formula",
     "parse_csv",
@@ -251,6 +252,42 @@ def iter_csv(
         raise RecordError("fichier CSV vide", source_name=source_name) from None
     except csv.Error as error:
         raise _csv_error(error, read, delimiter, [], "en-tête", source_name) from None
+
+    def rows() -> Iterator[tuple[int, list[str]]]:
+        while True:
+            read.record_start()
+            try:
+                row = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as error:
+                record = f"ligne {read.start_line}"
+                raise _csv_error(error, read, delimiter, header, record, source_name) from None
+            if not any(cell.strip() for cell in row):
+                continue  # blank line
+            line = reader.line_num
+            if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
+                raise RecordError(
+                    f"ligne {line} : {len(row)} cellules pour {len(header)} colonnes (séparateur "
+                    f"« {delimiter} » dans une valeur sans guillemets ?)",
+                    source_name=source_name,
+                    record=f"ligne {line}",
+                )
+            yield line, row
+
+    yield from iter_table(header, rows(), source_name, warnings, fmt=FORMAT_CSV)
+
+
+def iter_table(
+    header: list[str],
+    rows: Iterable[tuple[int, list[str]]],
+    source_name: str,
+    warnings: list[str] | None = None,
+    *,
+    fmt: str,
+) -> Iterator[GameRecord]:
+    """Records from a table's header and its ``(line number, cells)`` rows: a CSV file's, or a
+    spreadsheet's first sheet (:mod:`importers.spreadsheet_format`). Same columns, same checks."""
     columns: dict[str, int] = {}
     for position, name in enumerate(header):
         key = _BY_NAME.get(column_key(name))
@@ -274,28 +311,12 @@ def iter_csv(
             field="titre",
         )
     count = 0
-    while True:
-        read.record_start()
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            record = f"ligne {read.start_line}"
-            raise _csv_error(error, read, delimiter, header, record, source_name) from None
+    for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue  # blank line
-        line = reader.line_num
-        if len(row) > len(header) and any(cell.strip() for cell in row[len(header) :]):
-            raise RecordError(
-                f"ligne {line} : {len(row)} cellules pour {len(header)} colonnes (séparateur "
-                f"« {delimiter} » dans une valeur sans guillemets ?)",
-                source_name=source_name,
-                record=f"ligne {line}",
-            )
         raw = _raw_record(row, columns, header, count, source_name, warnings)
         count += 1
-        yield _build(raw, line, source_name)
+        yield _build(raw, line, source_name, fmt)
     if not count:
         raise RecordError("aucune ligne de jeu sous l'en-tête", source_name=source_name)
 
@@ -397,9 +418,9 @@ def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord
     return raw
 
 
-def _build(raw: RawRecord, line: int, source_name: str) -> GameRecord:
+def _build(raw: RawRecord, line: int, source_name: str, fmt: str) -> GameRecord:
     try:
-        return build_record(raw, source_name, FORMAT_CSV)
+        return build_record(raw, source_name, fmt)
     except RecordError as error:
         record = error.record if raw.values.get("title") else f"ligne {line}"
         raise RecordError(

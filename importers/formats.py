@@ -19,6 +19,9 @@ Rejected before any parsing
 
 Format detection (first rule that applies)
 ------------------------------------------
+00. ``xlsx`` / ``ods`` — on the raw bytes: a ZIP archive holding an Excel or OpenDocument
+    workbook (:mod:`importers.spreadsheet_format`); a damaged ZIP archive named ``.xlsx`` or
+    ``.ods`` is refused as a damaged workbook;
 0. ``unimarc-iso2709`` — on the raw bytes, before decoding: a leader-shaped start (five digits)
    with MARC field separators, or MARC record/field/subfield separators at all
    (:func:`importers.marc.looks_like_iso2709`); ISO 2709 is binary, so it is never decoded as text;
@@ -68,6 +71,13 @@ from importers.pmb import (
     parse_rules_page,
 )
 from importers.records import GameRecord, RecordError
+from importers.spreadsheet_format import (
+    FORMAT_ODS,
+    FORMAT_XLSX,
+    parse_ods,
+    parse_xlsx,
+    spreadsheet_format,
+)
 
 __all__ = ["FORMATS", "decode", "detect_format", "parse_file", "parse_path"]
 
@@ -76,7 +86,10 @@ STREAM_BYTES = 4 * 1024 * 1024
 
 FORMATS = (
     FORMAT_TEXT, FORMAT_HTML, FORMAT_RULES, FORMAT_ISO2709, FORMAT_XML, FORMAT_CSV, FORMAT_JSON,
+    FORMAT_XLSX, FORMAT_ODS,
 )  # fmt: skip
+_SPREADSHEET_PARSERS = {FORMAT_XLSX: parse_xlsx, FORMAT_ODS: parse_ods}
+_SPREADSHEET_SUFFIXES = {".xlsx": FORMAT_XLSX, ".ods": FORMAT_ODS}
 
 _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x89PNG\r\n\x1a\n", "image PNG"),
@@ -176,6 +189,12 @@ def parse_file(
     unknown-format file, or for the first bad record (no title, non-numeric count, min > max…).
     Notes on what a file holds but the catalogue does not keep are appended to ``warnings``.
     """
+    spreadsheet = spreadsheet_format(data)
+    if spreadsheet is None and data.startswith(b"PK"):
+        # A damaged workbook: its name says what it was meant to be, for a clearer refusal.
+        spreadsheet = _SPREADSHEET_SUFFIXES.get(Path(name).suffix.lower())
+    if spreadsheet is not None:
+        return spreadsheet, _SPREADSHEET_PARSERS[spreadsheet](data, name, warnings)
     if looks_like_iso2709(data):
         return FORMAT_ISO2709, parse_iso2709(data, name, warnings)
     text = decode(name, data)

@@ -25,8 +25,9 @@ class ImportUploadForm(forms.Form):
         help_text=_(
             "Formats acceptés, reconnus d'après leur contenu : notices PMB (pages enregistrées "
             "en texte ou en HTML, pages de règle), UNIMARC exporté de PMB (ISO 2709 .mrc ou "
-            "MARC XML), tableur CSV (virgule ou point-virgule, UTF-8 ou Windows-1252) et export "
-            "JSON du catalogue. Plusieurs fichiers possibles."
+            "MARC XML), tableur CSV (virgule ou point-virgule, UTF-8 ou Windows-1252), classeur "
+            "Excel (.xlsx) ou OpenDocument (.ods, première feuille) et export JSON du catalogue. "
+            "Plusieurs fichiers possibles."
         ),
     )
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.middleware.gzip import GZipMiddleware
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 
@@ -71,3 +73,54 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Security-Policy", self.policy)
         return response
+
+
+#: The query parameter that gives a page's language (``?lang=en``): each language of a page has
+#: an address of its own, which the hreflang alternates and the sitemap list.
+LANGUAGE_PARAM = "lang"
+
+
+class QueryLanguageMiddleware:
+    """A page asked with ``?lang=en`` (or ``fr``) is in that language, whatever the visitor's
+    cookie or browser says, and the choice is kept (the language cookie) for the next pages.
+    After ``LocaleMiddleware``, which set the language from the cookie or the browser."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.languages = {code for code, _name in settings.LANGUAGES}
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        code = request.GET.get(LANGUAGE_PARAM, "")
+        if code not in self.languages or request.path.startswith("/api/"):
+            return self.get_response(request)
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+        response = self.get_response(request)
+        if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != code:
+            response.set_cookie(
+                settings.LANGUAGE_COOKIE_NAME,
+                code,
+                max_age=settings.LANGUAGE_COOKIE_AGE,
+                path=settings.LANGUAGE_COOKIE_PATH,
+                domain=settings.LANGUAGE_COOKIE_DOMAIN,
+                secure=settings.LANGUAGE_COOKIE_SECURE,
+                httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+                samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+            )
+        return response
+
+
+class HtmlGZipMiddleware(GZipMiddleware):
+    """Compress the site's HTML pages (static files come compressed from whitenoise).
+
+    BREACH: a compressed page that echoes a visitor's input beside a secret leaks the secret
+    through its length. The pages' only secret is the CSRF token, which Django masks afresh in
+    every response, and Django's GZipMiddleware pads every response by a random length (since
+    4.2). The API's JSON (seat tokens) and the admin are left uncompressed all the same."""
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        if request.path.startswith(("/api/", "/admin/")):
+            return response
+        if not response.get("Content-Type", "").startswith("text/html"):
+            return response
+        return super().process_response(request, response)

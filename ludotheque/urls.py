@@ -2,12 +2,14 @@
 routes, so that the catalogue needs no import of the apps above it."""
 
 from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from catalogue.api import urls as catalogue_api
+from catalogue.sitemaps import SITEMAPS
 from importers import api_urls as importers_api
 
-from .views import health
+from .views import health, robots_txt
 
 handler500 = "ludotheque.views.server_error"
 
@@ -15,6 +17,8 @@ API = ([*catalogue_api.urlpatterns, *importers_api.urlpatterns], "api")
 
 urlpatterns = [
     path("healthz", health, name="health"),
+    path("robots.txt", robots_txt, name="robots"),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/v1/", include(API)),

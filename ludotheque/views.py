@@ -1,6 +1,7 @@
 """Project-level views."""
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import defaults
 
@@ -18,3 +19,19 @@ def server_error(request: HttpRequest) -> HttpResponse:
         body = {"detail": message, "code": "server_error", "message": message}
         return JsonResponse(body, status=500)
     return defaults.server_error(request)
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """For crawlers: the sitemap; not the admin, the API (but its documentation), the language
+    switch or the matches (a match is two players' private table)."""
+    lines = [
+        "User-agent: *",
+        "Allow: /api/v1/docs/",
+        "Disallow: /admin/",
+        "Disallow: /api/",
+        "Disallow: /i18n/",
+        "Disallow: /parties/",
+        f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
+        "",
+    ]
+    return HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")

@@ -83,7 +83,10 @@ SEARCH_PARAMETERS = [
         {"type": "string", "maxLength": 200},
         "Free text over title, authors, publisher, ESAR category and rules; accent-, case- and "
         "French-word-form-insensitive; every word must match, as a word prefix; a long word "
-        "the catalogue does not know matches the words one typo away.",
+        "the catalogue does not know matches the words one typo away. Player counts, ages and "
+        "durations typed in it (« 2 joueurs », « pour 4 », « 8 ans », « moins de 30 min », "
+        "« 2 players », « under 30 minutes ») act as the players, age and max_duration filters "
+        "(a filter given as its own parameter wins) and are not searched as words.",
     ),
     _query("players", _integer(1, 99), "Playable with this many players."),
     _query(

@@ -20,6 +20,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.sitemaps",
     "rest_framework",
     "rest_framework.authtoken",
     "django_tasks",
@@ -36,9 +37,12 @@ MIDDLEWARE = [
     # Outside whitenoise, so that static files get the policy too.
     "ludotheque.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Inside whitenoise, whose files are compressed already; HTML pages only (see its BREACH note).
+    "ludotheque.middleware.HtmlGZipMiddleware",
     "ludotheque.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "ludotheque.middleware.QueryLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -61,6 +65,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ludotheque.context_processors.language_alternates",
+                "ludotheque.context_processors.accessibility",
             ],
         },
     },
@@ -171,9 +177,17 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    # No badge fetched from validator.swagger.io: the docs load nothing from other hosts.
-    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # No badge fetched from validator.swagger.io: the docs load nothing from other hosts. No
+    # deep links: each is a link inside an operation's button (nested interactive controls).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
 }
+
+# The accessibility statement (catalogue.accessibility): the RGAA conformance level — « none »
+# until a complete audit of the RGAA criteria measures « partial » (half of them met) or
+# « full » — and the address that visitors write to about accessibility (none: the library's
+# desk).
+ACCESSIBILITY_CONFORMANCE = os.environ.get("ACCESSIBILITY_CONFORMANCE", "none")
+ACCESSIBILITY_CONTACT_EMAIL = os.environ.get("ACCESSIBILITY_CONTACT_EMAIL", "")
 
 # Library exports above this size are refused before parsing.
 IMPORT_MAX_UPLOAD_BYTES = int(os.environ.get("IMPORT_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))

@@ -33,14 +33,18 @@
       return document.getElementById(id);
     })
     .filter(Boolean);
+  // Normally set already by search_early.js, before the first paint.
   document.documentElement.classList.add("filters-collapsible");
   toggle.hidden = false;
-  toggle.addEventListener("click", function () {
-    var open = toggle.getAttribute("aria-expanded") !== "true";
+  function show(open) {
     toggle.setAttribute("aria-expanded", String(open));
     panels.forEach(function (panel) {
       panel.classList.toggle("is-open", open);
     });
+  }
+  toggle.addEventListener("click", function () {
+    var open = toggle.getAttribute("aria-expanded") !== "true";
+    show(open);
     if (open && panels.length) {
       var first = panels[0].querySelector("input, select, a");
       if (first) {
@@ -48,4 +52,15 @@
       }
     }
   });
+  // The button at the bottom of the open filters: fold them and go to the results.
+  var done = document.querySelector(".filters-done");
+  var results = document.getElementById("results-title");
+  if (done && results) {
+    done.hidden = false;
+    done.addEventListener("click", function () {
+      show(false);
+      results.setAttribute("tabindex", "-1");
+      results.focus();
+    });
+  }
 })();

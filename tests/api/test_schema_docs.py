@@ -91,6 +91,8 @@ class _Links(HTMLParser):
         self.urls: list[str] = []
 
     def handle_starttag(self, tag, attrs):
+        if tag == "a":  # a link away (back to the site) loads nothing
+            return
         self.urls += [value for name, value in attrs if name in ("src", "href") and value]
 
 

@@ -36,6 +36,55 @@ def test_pages_have_no_serious_accessibility_violation(live_server, page, catalo
     assert serious_violations(page) == []
 
 
+# Every page template of the catalogue, the statement and the API docs, as the accessibility
+# statement lists them (catalogue.accessibility.AUDITED_PAGES): no violation of any impact.
+CATALOGUE_PAGES = [
+    "/",
+    "/?q=strategie&players=4",
+    "/?q=zzzz",
+    "/?q=2+joueurs",
+    "/jeux/prairie-ou-buffalo/",
+    "/jeux/alcatraz/?lang=en",
+    "/auteurs/",
+    "/editeurs/",
+    "/categories/",
+    "/accessibilite/",
+    "/accessibilite/?lang=en",
+    "/pas-de-page-ici/",
+]
+
+
+def all_violations(page) -> list[str]:
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v.get('impact')}, {len(v['nodes'])}): {v['help']}"
+        for v in results.response["violations"]
+    ]
+
+
+@pytest.mark.parametrize("path", CATALOGUE_PAGES)
+def test_catalogue_pages_pass_the_audit(live_server, page, catalogue, path):
+    page.goto(live_server.url + path)
+    assert all_violations(page) == []
+
+
+def test_audited_pages_are_the_statements(live_server, catalogue):
+    from catalogue.accessibility import AUDITED_PAGES
+
+    checked = {*CATALOGUE_PAGES, "/api/v1/docs/", "/jeux/pow-wow/jouer/"}
+    assert {audited.path for audited in AUDITED_PAGES} <= checked
+
+
+def test_api_docs_pass_the_audit(live_server, page):
+    page.goto(live_server.url + "/api/v1/docs/")
+    page.locator(".swagger-ui .info .title").wait_for()
+    page.locator(".docs-operations-title").wait_for(state="attached")
+    assert page.get_attribute("html", "lang") == "en"
+    assert all_violations(page) == []
+    page.click(".docs-home")
+    page.wait_for_url(live_server.url + "/")
+
+
 def test_search_by_keyboard_only(live_server, page, catalogue):
     page.goto(live_server.url + "/")
     page.keyboard.press("Tab")  # the skip link comes first

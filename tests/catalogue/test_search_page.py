@@ -72,10 +72,36 @@ def test_playable_results_carry_a_badge(client, shelf):
         r'<li class="game-card">.*?</li>\s*(?=<li class="game-card">|</ol>)', html, re.S
     )
     badged = {
-        re.search(r">([^<]+)</a>", card).group(1) for card in cards if "Jouable en ligne" in card
+        re.search(r">([^<]+)</a>", card).group(1) for card in cards if "Jouer en ligne" in card
     }
     assert badged == {"Ta Yü", "Alcatraz"}
     assert html.count("badge-playable") == 2
+
+
+def test_playable_badge_leads_to_the_games_play_page(client, shelf):
+    html = client.get(SEARCH).content.decode()
+    links = re.findall(r'<a class="badge badge-playable" href="([^"]+)">', html)
+    assert sorted(links) == ["/jeux/alcatraz/jouer/", "/jeux/ta-yu/jouer/"]
+    assert client.get("/jeux/alcatraz/jouer/").status_code == 200
+
+
+def test_filter_panel_ends_with_buttons(client, shelf):
+    html = client.get(SEARCH).content.decode()
+    fieldset = html[html.index('<fieldset class="search-filters') : html.index("</fieldset>")]
+    assert fieldset.rstrip().endswith(
+        '<div class="field filter-submit">'
+        '<button type="submit">Appliquer les filtres</button></div>'
+    )
+    facets = html[html.index('<aside class="facets') : html.index("</aside>")]
+    assert 'class="secondary filters-done" hidden>Voir les résultats</button>' in facets
+
+
+def test_english_chips_put_no_space_before_the_colon(client, shelf):
+    html = client.get(SEARCH, {"q": "strategie", "players": "2", "lang": "en"}).content.decode()
+    assert "number of players: 2" in html
+    assert "number of players : 2" not in html
+    french = client.get(SEARCH, {"q": "strategie", "players": "2", "lang": "fr"}).content.decode()
+    assert "nombre de joueurs : 2" in french
 
 
 def test_zero_result_page_shows_no_empty_filter_heading(client, shelf):
