@@ -7,8 +7,6 @@ illegal moves) beside a message in the request's language.
 
 from __future__ import annotations
 
-import hashlib
-
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
@@ -45,6 +43,7 @@ from .throttles import (
     PlayMoveTokenThrottle,
     PlayViewThrottle,
 )
+from .tokens import token_digest
 
 #: What a move (undo, join, next round) counts against: its seat token and its address.
 MOVE_THROTTLES = [PlayMoveTokenThrottle, PlayMoveAddressThrottle]
@@ -203,7 +202,7 @@ class MatchDetailView(PlayAPIView):
     def etag(self, request, code: str, version: int, busy: bool) -> str:
         """The answer's ETag: the version, whose view (token, seat), the language, and whether
         the page must say that the computer is busy — all known without reading the match."""
-        token = hashlib.sha256((self.token(request) or "").encode()).hexdigest()[:12]
+        token = token_digest(self.token(request), 12)
         seat = self.seat_param(request)
         return f'W/"{code}-{version}-{token}-{seat}-{request.LANGUAGE_CODE}-{int(busy)}"'
 

@@ -9,10 +9,10 @@ generously, so that a client cannot make the server build the whole view of a ma
 
 from __future__ import annotations
 
-import hashlib
-
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
+
+from .tokens import token_digest
 
 TOKEN_HEADER = "HTTP_X_SEAT_TOKEN"
 
@@ -50,7 +50,7 @@ class PlayMoveTokenThrottle(_AddressThrottle):
         token = request.META.get(TOKEN_HEADER, "")
         if not token:
             return super().get_cache_key(request, view)
-        ident = hashlib.sha256(token.encode()).hexdigest()[:32]
+        ident = token_digest(token)
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 

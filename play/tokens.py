@@ -60,3 +60,10 @@ def seats_for_token(match, token: str | None, seats) -> set[int]:
 def is_host(match, token: str | None) -> bool:
     """Whether ``token`` is the creator's (who may see the invite links)."""
     return _well_formed(token) and hmac.compare_digest(token_for(match, HOST), token)
+
+
+def token_digest(token: str | None, length: int = 32) -> str:
+    """A short digest of whatever a client sent as its token (throttle keys, ETags): any header
+    value, a lone surrogate included, without ever storing or echoing the token itself."""
+    raw = (token or "").encode("utf-8", "surrogatepass")
+    return hashlib.sha256(raw).hexdigest()[:length]
