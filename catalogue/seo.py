@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from .models import Game
+from .readable import readable
 
 DESCRIPTION_LENGTH = 155
 
@@ -26,10 +27,10 @@ def description(text: str, *, limit: int = DESCRIPTION_LENGTH) -> str:
 
 def game_description(game: Game) -> str:
     """The game's meta description, from its record: its principle, else its rules; else what
-    the record says of it (players, age, publisher)."""
+    the record says of it (players, age, publisher). The text as the page shows it."""
     for text in (game.principle, game.rules_text, game.pedagogical_analysis):
         if text and text.strip():
-            return description(text)
+            return description(readable(text).text)
     facts = [game.title, game.players_display, game.age_display]
     if game.publisher_id:
         facts.append(game.publisher.name)

@@ -44,10 +44,12 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], int], ...] = tuple(
         # Players: « 2 joueurs », « pour 4 joueurs », « 2 players », then « à 2 », « for 4 ».
         (
             "players",
-            rf"(?:(?:à|a|pour|for|with)\s+)?{_N}\s*(?:joueurs?|joueuses?|players?|pers(?:onnes)?)",
+            rf"(?:(?:à|a|pour|for|with)\s+)?{_N}\s*"
+            rf"(?:joueurs?|joueuses?|players?|pers(?:onnes)?|enfants?|people|persons?|kids?)",
             1,
         ),
-        ("players", rf"(?:à|a|pour|for|with)\s+{_N}", 1),
+        # A bare « à 2 » only when no other word follows the number (« à 2 dés » is no filter).
+        ("players", rf"(?:à|a|pour|for|with)\s+{_N}(?!\s+(?!(?:et|ou|and|or)\b)[^\W\d_])", 1),
     )
 )
 

@@ -81,6 +81,11 @@ def test_api_docs_pass_the_audit(live_server, page):
     page.locator(".docs-operations-title").wait_for(state="attached")
     assert page.get_attribute("html", "lang") == "en"
     assert all_violations(page) == []
+    # An unfolded operation: its examples, media types and parameters.
+    page.locator("#operations-games-games_search .opblock-summary-control").click()
+    page.locator(".opblock-body pre").first.wait_for()
+    page.wait_for_function("() => document.querySelector('.opblock-body pre[tabindex]')")
+    assert all_violations(page) == []
     page.click(".docs-home")
     page.wait_for_url(live_server.url + "/")
 

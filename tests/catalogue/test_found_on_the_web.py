@@ -49,6 +49,12 @@ def test_description_is_cut_at_a_word_and_marked():
     assert description("Court.\n\nTexte.") == "Court. Texte."
 
 
+def test_game_description_is_the_text_as_the_page_shows_it(client, db):
+    game = make_game("Jeu", principle="Un pion avance.Il saute (voir schéma ci-contre).")
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert meta_description(html) == "Un pion avance. Il saute."
+
+
 def test_game_page_describes_the_game_from_its_record(client, prairie):
     html = client.get(prairie.get_absolute_url()).content.decode()
     content = meta_description(html)

@@ -36,6 +36,9 @@ API = "/api/v1/games/"
             {"players": 2, "age": 8, "max_duration": 30},
         ),
         ("STRATEGY for 4 under 45 mins", "STRATEGY", {"players": 4, "max_duration": 45}),
+        ("jeu à 2 moins de 30 min", "jeu", {"players": 2, "max_duration": 30}),
+        ("pour 4 enfants", "", {"players": 4}),
+        ("à 2 et pour 8 ans", "et", {"players": 2, "age": 8}),
     ],
 )
 def test_typed_forms_become_filters(typed, text, filters):
@@ -45,7 +48,17 @@ def test_typed_forms_become_filters(typed, text, filters):
 
 @pytest.mark.parametrize(
     "typed",
-    ["7 Wonders", "Les 4 saisons", "2", "0 joueur", "200 joueurs", "joueurs", "3000 min"],
+    [
+        "7 Wonders",
+        "Les 4 saisons",
+        "2",
+        "0 joueur",
+        "200 joueurs",
+        "joueurs",
+        "3000 min",
+        "jeu à 2 dés",
+        "course pour 2 chevaux",
+    ],
 )
 def test_a_number_without_its_word_or_out_of_bounds_stays_text(typed):
     assert typed_filters(typed).filters == {}
