@@ -378,6 +378,8 @@ def _apply(
         "bot_to_move": not outcome and _bot_to_move(match, engine, new_state),
     }
     _commit(match, expected_version, changes, add=record, challenge=challenge)
+    if outcome and package.gesture is not None:  # nothing is left to answer
+        GestureChallenge.objects.filter(match=match).delete()
 
 
 # -- timed gestures (a move's parameter measured by the server: a steadiness) -------------

@@ -78,15 +78,15 @@ LEVEL_DESCRIPTIONS = {
         "et 60 % à six."
     ),
     "intermediate": gettext_lazy(
-        "Main humaine sûre (60 ms près) ; décide comme le débutant. Mesuré sur 200 parties "
-        "contre le débutant : 57 % à deux et à quatre joueurs ; à trois, cinq ou six, pas de "
-        "différence mesurable (de 48 à 54 %) : à plusieurs, les dés décident."
+        "Main humaine sûre (60 ms près) ; décide comme le débutant. Mesuré contre le débutant : "
+        "57 % à deux joueurs, 58 % à quatre ; à trois, cinq ou six, pas de différence mesurable "
+        "en 400 parties (de 52 à 54 %) : à plusieurs, les dés décident."
     ),
     "strong": gettext_lazy(
         "Main très sûre mais humaine (30 ms près) ; pèse chaque dé en chances de gagner et "
-        "garde ses dés de façon à ne pas devoir poser sur une pile branlante. Mesuré sur 200 "
-        "parties contre l'intermédiaire : 68 % à deux joueurs ; à trois joueurs ou plus, pas "
-        "de différence mesurable (de 48 à 54 %)."
+        "garde ses dés de façon à ne pas devoir poser sur une pile branlante. Mesuré contre "
+        "l'intermédiaire : 68 % à deux joueurs, 56 % à trois et à cinq ; à quatre et six, pas "
+        "de différence mesurable en 400 parties (51 et 54 %)."
     ),
 }
 

@@ -6,6 +6,7 @@ from django.urls import reverse
 from play.errors import IllegalMoveError
 from play.games.bataclan import GAME
 from play.games.bataclan.engine import STEADINESS_GRID
+from play.models import GestureChallenge
 from play.selectors import match_state
 from play.services import SeatSpec, match_advance_bots, match_play_move, match_start
 from play.tokens import token_for
@@ -45,6 +46,7 @@ def test_a_person_plays_against_two_bots_to_the_end(bataclan_game):
         match_play_move(match=match, token=token, seat=0, move=move, expected_version=match.version)
     assert match_state(match=match, token=token)["status"] == "finished"
     assert match.moves.filter(by_bot=True).exists()
+    assert not GestureChallenge.objects.filter(match=match).exists()  # cleared at the end
 
 
 def test_an_illegal_placement_is_refused_in_french_and_changes_nothing(bataclan_game):
