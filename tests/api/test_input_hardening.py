@@ -135,28 +135,28 @@ def test_a_document_nested_under_the_recursion_limit_is_refused_before_parsing(a
     assert calls == []
 
 
-def test_a_server_error_under_the_api_answers_in_the_api_error_shape(api, monkeypatch):
+@pytest.mark.parametrize(
+    "view_module, url, content_type",
+    [
+        ("catalogue.api.views", "/api/v1/games/alcatraz/", "application/json"),
+        ("catalogue.views", "/jeux/alcatraz/", "text/html; charset=utf-8"),
+    ],
+)
+def test_a_server_error_answers_in_the_api_error_shape_under_the_api_only(
+    client, monkeypatch, view_module, url, content_type
+):
+    """Under /api/ a 500 is JSON with the API's error keys; a page gets the site's error page."""
+
     def broken(**kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("catalogue.api.views.game_get", broken)
-    make_game(title="Alcatraz")
-    api.raise_request_exception = False
-    response = api.get("/api/v1/games/alcatraz/")
-    assert response.status_code == 500
-    assert response["Content-Type"] == "application/json"
-    body = response.json()
-    assert body["code"] == "server_error" and body["message"] == body["detail"]
-    assert "boom" not in response.content.decode()
-
-
-def test_a_server_error_on_a_page_is_the_site_error_page(client, monkeypatch):
-    def broken(**kwargs):
-        raise RuntimeError("boom")
-
-    monkeypatch.setattr("catalogue.views.game_get", broken)
+    monkeypatch.setattr(f"{view_module}.game_get", broken)
     make_game(title="Alcatraz")
     client.raise_request_exception = False
-    response = client.get("/jeux/alcatraz/")
+    response = client.get(url)
     assert response.status_code == 500
-    assert response["Content-Type"].startswith("text/html")
+    assert response["Content-Type"] == content_type
+    assert "boom" not in response.content.decode()
+    if url.startswith("/api/"):
+        body = response.json()
+        assert body["code"] == "server_error" and body["message"] == body["detail"]
