@@ -242,6 +242,47 @@ def test_a_turn_against_the_bots_comes_back_quickly(
     assert waits and max(waits) < 6
 
 
+# Bataclan's turn is several moves (roll, keep, place…); the table below is untimed, so that a
+# tap on a die places it and the test measures the page's pace, not a gesture.
+BATACLAN_MY_TURN = (
+    "() => document.getElementById('steps-skip').hidden"
+    " && (!document.getElementById('outcome').hidden"
+    " || document.querySelector('#actions button, .hand-die.movable') !== null)"
+)
+
+
+def test_a_bataclan_turn_against_five_bots_comes_back_quickly(
+    catalogue, phone, live_server, settings, match_seed
+):
+    """My last move of a turn → my next turn, against five bots placing dice (printed)."""
+    settings.PLAY_STEP_MS = 900
+    match_seed("pace-bataclan")
+    game = Game.objects.get(engine="bataclan")
+    seats = [SeatSpec("local")] + [SeatSpec("bot", bot_level="beginner")] * 5
+    match, token = match_start(game=game, seats=seats, options={"untimed": True})
+    open_match(phone, live_server, match, token)
+    waits = []
+    for _ in range(60):
+        phone.wait_for_function(BATACLAN_MY_TURN)
+        if phone.locator("#outcome").is_visible() or len(waits) == 3:
+            break
+        logged = len_log(phone)
+        die = phone.locator("#board .hand-die.movable")
+        roll = phone.get_by_role("button", name="Lancer les dés")
+        started = time.monotonic()
+        if die.count() and not roll.count():
+            die.first.tap()
+        else:
+            phone.locator("#actions button").first.tap()
+        phone.wait_for_function(f"() => document.getElementById('log').children.length > {logged}")
+        phone.wait_for_function(BATACLAN_MY_TURN, timeout=15_000)
+        if len_log(phone) > logged + 1:  # the bots played: that was a turn's end
+            waits.append(time.monotonic() - started)
+    rounded = [round(wait, 2) for wait in waits]
+    print("bataclan, 1 person and 5 bots: move → next turn (s):", rounded)
+    assert waits and max(waits) < 6
+
+
 def len_log(page) -> int:
     return page.evaluate("() => document.getElementById('log').children.length")
 
