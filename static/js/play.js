@@ -123,6 +123,7 @@
     }
     $("pass-device").hidden = true;
     board.render($("board"), frame.view, { T: T, roles: roles(), legalMoves: [], interactive: false });
+    renderSummary(frame.view);
     $("move-form").hidden = true;
     $("actions").replaceChildren();
     $("undo-button").hidden = true;
@@ -411,6 +412,19 @@
     });
   }
 
+  // The position in words (issue 39), from the board's optional « summary » hook, in a polite
+  // live region: rewritten only when it says something new, so a screen reader hears each move.
+  function renderSummary(view) {
+    const box = $("board-summary");
+    let text = "";
+    try {
+      text = view && board.summary ? board.summary(view, T, { names: state.seats.map((s) => seatName(s.index)), roles: roles() }) : "";
+    } catch (error) {
+      text = ""; // a summary never breaks the board
+    }
+    if (box.textContent !== text) box.textContent = text;
+  }
+
   function needsPassScreen() {
     // Hot-seat with hidden information: hide the board until the next player says they are ready.
     return state.hidden_information && state.controlled.length > 1 && state.viewer !== null &&
@@ -431,6 +445,7 @@
       $("pass-title").textContent = fmt(T.passDevice, seatName(state.viewer));
       pass.hidden = false;
       $("board").replaceChildren();
+      renderSummary(null);
       $("pass-ready").focus();
     } else {
       pass.hidden = true;
@@ -444,6 +459,7 @@
         onMove: sendMove,
         requestChallenge: requestChallenge,
       });
+      renderSummary(state.view);
     }
     renderMoveList();
     renderActions();
@@ -563,6 +579,7 @@
     const last = replay.positions.length - 1;
     replay.index = Math.max(0, Math.min(replay.index, last));
     board.render($("board"), replay.positions[replay.index], { T: T, roles: roles(), legalMoves: [], interactive: false });
+    renderSummary(replay.positions[replay.index]);
     renderLog(replay.log.slice(0, replay.index));
     $("replay-position").textContent = replay.index === 0 ? T.start : fmt(T.replayPosition, replay.index, last);
     $("replay-prev").disabled = replay.index === 0;

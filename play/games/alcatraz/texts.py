@@ -217,6 +217,11 @@ def play_texts() -> dict:
         "die": _("Dé : %s"),
         "caught": _("repris"),
         "unnumbered": _("%s (rangée sans numéro)"),
+        # The position in words, under the board (issue 39).
+        "summaryGuards": _("Gardiens : %s."),
+        "summarySeat": _("%s : %s ; %s en cellule, %s dans le bateau."),
+        "summaryOnBoard": _("prisonniers en %s"),
+        "none": _("aucun prisonnier sur le plateau"),
         "alarmRoll": _("Alarme : lancez le dé."),
         "alarmDirection": _("Alarme : choisissez la direction du gardien de la rangée %s."),
         "lastMove": _("dernier coup"),

@@ -307,6 +307,10 @@ def board_texts() -> dict[str, Any]:
         "dieUnrolled": _("dé %(size)s"),
         "decimal": get_format("DECIMAL_SEPARATOR"),
         "choose": _("Choisissez un dé de votre main à poser ou à garder."),
+        # The position in words, under the board (issue 39).
+        "summaryPile": _("Pile : %(n)s dé(s)."),
+        "summarySeat": _("%(name)s : %(left)s"),
+        "summaryHand": _("Dés en jeu de %(name)s : %(dice)s."),
     }
 
 

@@ -146,6 +146,9 @@ def play_texts() -> dict:
         "seriesChoice": _("Colonne à vider (bisons)"),
         "confirm": _("Valider"),
         "cancel": _("Annuler"),
+        # The position in words, under the board (issue 39).
+        "summary": _("Bisons : %s ; chef : %s ; chiens : %s."),
+        "none": _("aucun"),
     }
 
 

@@ -274,6 +274,15 @@ def play_texts() -> dict[str, Any]:
         "die": _("dé %s"),
         "seatLabel": _("joueur %s"),
         "roller": _("lance les dés"),
+        # The position in words, under the board (issue 39).
+        "summaryIndians": _("Indiens : %s."),
+        "summaryIndian": _("%s case %s"),
+        "summaryTipi": _("Tipi : %s."),
+        "summaryCorridor": _("couloir %s anneau %s"),
+        "summaryDice": _("Dés à choisir : %s."),
+        "summarySeat": _("%s : %s ; %s."),
+        "none": _("aucun"),
+        "noDie": _("aucun dé"),
     }
 
 

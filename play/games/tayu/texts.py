@@ -237,6 +237,11 @@ def play_texts() -> dict[str, Any]:
             "confirmez ; « Tourner » la fait pivoter."
         ),
         "turn": _("Tourner"),
+        # The position in words, under the board (issue 39).
+        "summaryPlaced": _("Pierres posées : %s."),
+        "summaryHeld": _("Pierres tenues : %s."),
+        "summaryScores": _("Points par rive : %s."),
+        "none": _("aucune"),
         "placedAt": _("coin nord-ouest en %s"),
         "confirm": _("Valider"),
         "cancel": _("Annuler"),

@@ -17,6 +17,17 @@
   }
 
   const alcatraz = {
+    // « Gardiens : d1, … . Joueur 1 : prisonniers en a3, b4 ; 3 en cellule, 0 dans le bateau. »
+    summary(view, T, who) {
+      const A = T.game, label = (sq) => squareLabel(sq, view, A);
+      const parts = [fmt(A.summaryGuards, view.guards.map(label).join(", "))];
+      view.prisoners.forEach((squares, seat) => {
+        const name = (who && who.names[seat]) || fmt(T.seat, seat + 1);
+        parts.push(fmt(A.summarySeat, name, squares.length ? fmt(A.summaryOnBoard, squares.map(label).join(", ")) : A.none, view.cell[seat], view.boat[seat]));
+      });
+      return parts.join(" ");
+    },
+
     moveLabel(move, view, T) {
       const A = T.game;
       if (move.type === "move" && move.from === "cell") return fmt(A.leave, squareLabel(move.to, view, A));

@@ -35,6 +35,20 @@
   }
 
   const bataclan = {
+    // « Pile : 3 dé(s). La pile attend : 4 (ou un G). Joueur 1 : 5 dé(s) ; Joueur 2 : terminé.
+    // Dés en jeu de Joueur 1 : dé grand 3, dé petit 5. »
+    summary(view, T, who) {
+      const G = T.game, name = (seat) => (who && who.names[seat]) || T.seat.replace("%s", seat + 1);
+      const parts = [fill(G.summaryPile, { n: view.pile.length })];
+      if (view.phase !== "over") parts.push(view.needed === 1 && !view.pile.length ? G.neededG : fill(G.needed, { value: face(view.needed) }) + ".");
+      parts.push([...Array(view.seats).keys()].map((seat) => fill(G.summarySeat, {
+        name: name(seat), left: view.finished.includes(seat) ? G.finished : fill(G.diceLeft, { n: view.dice_left[seat] }),
+      })).join(" ; ") + ".");
+      const dice = [...(view.hands[view.to_move] || []), ...view.kept];
+      if (view.phase !== "over" && dice.length) parts.push(fill(G.summaryHand, { name: name(view.to_move), dice: dice.map((d) => dieName(G, d)).join(", ") }));
+      return parts.join(" ");
+    },
+
     moveLabel(move, view, T) {
       const G = T.game, hand = view.hands[view.to_move];
       if (move.type === "roll") return G.roll;

@@ -5,6 +5,14 @@
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
 
   const buffalo = {
+    // « Bisons : a1, b1, … ; chef : f6 ; chiens : d6, e6. »
+    summary(view, T) {
+      const files = view.board.files;
+      const key = (s) => files.indexOf(s[0]) * 100 + parseInt(s.slice(1), 10);
+      const list = (squares) => [...squares].sort((a, b) => key(a) - key(b)).join(", ") || T.game.none;
+      return fmt(T.game.summary, list(view.buffalo), view.chief || T.game.none, list(view.dogs));
+    },
+
     moveLabel(move, view, T) {
       const piece = view.buffalo.includes(move.from) ? "buffalo" : view.chief === move.from ? "chief" : "dog";
       const capture = piece === "chief" && view.buffalo.includes(move.to) ? " ×" : "";

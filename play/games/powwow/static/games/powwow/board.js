@@ -47,6 +47,22 @@
   function mover(view) { return view.to_move === null || view.to_move === undefined ? view.roller : view.to_move; }
 
   const powwow = {
+    // « Indiens : rouge case 3, … Tipi : couloir 1 anneau 2, … Dés à choisir : vert, bleu.
+    // Joueur 1 : dé rouge ; Pierres de prédiction : 2. »
+    summary(view, T, who) {
+      const G = T.game;
+      const indians = view.colours.map((c) => fmt(G.summaryIndian, colourName(G, c),
+        view.indians[c] === view.track.finish ? G.finish : view.indians[c] === view.track.start ? G.start : view.indians[c]));
+      const tipi = view.corridors.map((c) => fmt(G.summaryCorridor, c.name, c.ring));
+      const parts = [fmt(G.summaryIndians, indians.join(", ")), fmt(G.summaryTipi, tipi.join(", ")),
+        fmt(G.summaryDice, view.dice.map((c) => colourName(G, c)).join(", ") || G.none)];
+      view.hand_sizes.forEach((n, seat) => {
+        const die = view.taken[seat] ? fmt(G.die, colourName(G, view.taken[seat])) : G.noDie;
+        parts.push(fmt(G.summarySeat, (who && who.names[seat]) || seatLabel(T, seat), die, fmt(G.stones, view.prediction_stones[seat])));
+      });
+      return parts.join(" ");
+    },
+
     moveLabel(move, view, T) {
       const G = T.game;
       if (move.type === "roll") return G.roll;

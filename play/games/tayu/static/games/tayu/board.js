@@ -70,6 +70,16 @@
   }
 
   const tayu = {
+    // « Pierres posées : 3. Pierres tenues : Joueur 1 : 1-2-3. Points par rive : Nord 2, … »
+    summary(view, T, who) {
+      const G = T.game;
+      const held = view.held.map((hand, seat) => (hand.length ? fmt(T.pair, (who && who.names[seat]) || fmt(G.hand, seat + 1), hand.map((k) => view.kind_names[k]).join(", ")) : ""))
+        .filter(Boolean).join(" ; ");
+      const scores = view.edges.map((edge) => `${G.edges[edge]} ${view.edge_scores[edge]}`).join(", ");
+      return [fmt(G.summaryPlaced, view.tiles.length + (view.tiles.length ? " (" + view.tiles.map((t) => label(view, t.row, t.col)).join(", ") + ")" : "")), fmt(G.summaryHeld, held || G.none), fmt(G.summaryScores, scores),
+        fmt(G.supplyLeft, view.supply_left) + "."].join(" ");
+    },
+
     moveLabel(move, view, T) {
       const G = T.game;
       if (move.type === "draw") {
