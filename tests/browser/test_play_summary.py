@@ -4,7 +4,10 @@ current after each move), and nothing on the page jumps when the board arrives (
 The layout shifts are printed, per game and screen size, for the notes.
 """
 
+import time
+
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
 from catalogue.models import Game
@@ -89,6 +92,9 @@ def test_the_board_arrives_without_a_layout_shift(
     match, token = start(engine, f"cls-{engine}", match_seed)
     page = context_for(size)
     page.add_init_script(LAYOUT_SHIFTS)
+    # The match's state arrives a moment after the page has painted, as over a real network.
+    api = reverse("api-match", args=[match.code])
+    page.route(f"**{api}", lambda route: (time.sleep(0.4), route.continue_()))
     page.goto(f"{live_server.url}{match.get_absolute_url()}#jeton={token}")
     page.wait_for_selector("#board svg")
     page.wait_for_timeout(1000)
