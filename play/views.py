@@ -84,13 +84,16 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
     package = games().get(match.engine)
     if package is None:
         raise Http404(_("Ce jeu ne peut plus être joué en ligne."))
+    texts = play_texts(package)
     context = {
         "match": match,
         "game": match.game,
         "package": package,
         "poll_ms": settings.PLAY_POLL_INTERVAL_MS,
         "step_ms": settings.PLAY_STEP_MS,
-        "texts": play_texts(package),
+        "texts": texts,
+        # « manche 2 » in the title from the start, as the page's script writes it: no jump.
+        "round": texts["round"] % match.series["round"] if match.series else "",
     }
     return render(request, "play/match.html", context)
 
