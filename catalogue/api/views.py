@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import DjangoModelPermissionsOrAnonReadOnly
 from rest_framework.response import Response
@@ -34,10 +34,21 @@ from .services import game_delete, game_write
 from .throttling import AnonThrottle
 
 
+class KeyTokenAuthentication(TokenAuthentication):
+    """DRF's token authentication, which refuses a key that no token can have (DRF's keys are 40
+    hexadecimal characters) before asking the database: PostgreSQL refuses a NUL in a query, and
+    a header is the client's to fill."""
+
+    def authenticate_credentials(self, key):
+        if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
+            raise AuthenticationFailed(_("Jeton invalide."))
+        return super().authenticate_credentials(key)
+
+
 class CatalogueAPIView(APIView):
     """Token first, so that an anonymous write gets 401 with ``WWW-Authenticate: Token``."""
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [KeyTokenAuthentication, SessionAuthentication]
     throttle_classes = [AnonThrottle]
 
 

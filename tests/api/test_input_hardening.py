@@ -160,3 +160,11 @@ def test_a_server_error_answers_in_the_api_error_shape_under_the_api_only(
     if url.startswith("/api/"):
         body = response.json()
         assert body["code"] == "server_error" and body["message"] == body["detail"]
+
+
+@pytest.mark.parametrize("key", ["a\x00b", "é" * 40, "0" * 39, "G" * 40, "0" * 4000])
+def test_a_token_no_key_can_be_is_refused_before_the_database_sees_it(api, key):
+    """PostgreSQL refuses a NUL in a query: a 500 before; any key of the wrong shape is a 401."""
+    response = api.get("/api/v1/games/", HTTP_AUTHORIZATION=f"Token {key}")
+    assert response.status_code == 401
+    assert response.json()["detail"]  # DRF's own words for what a header cannot carry
