@@ -13,6 +13,7 @@
   const TURN_REPLAY_MS = 2000;
   const STEP_FLOOR_MS = 60; // 40 moves (5 bots placing dice) still replay in about 2.4 s
   const HIDDEN_POLL_MS = 15000;
+  const POST_TIMEOUT_MS = 60000;
   const pageTitle = document.title;
   const soundKey = "ludo-play-sound";
   let board = null; // the game's renderer, from its package's board script (loaded with defer)
@@ -33,7 +34,7 @@
   let selected = null;
   let replay = null; // {positions, log, index} while replaying a finished match
   let shownSeat = null; // hot-seat: whose hidden information is on screen
-  let sending = false;
+  let inflight = null; // the POST on its way, if any: one at a time
   // Opponents' moves since mine, shown one at a time: {frames: [{view, move?}], index, timer}.
   let steps = null;
   let pollTimer = null;
@@ -189,14 +190,30 @@
     delete box.dataset.network;
   }
 
+  // One POST at a time. A tap made while the previous answer is still on its way (a poll may
+  // show the new turn before it arrives) is sent right after it — unless that answer moved the
+  // match on from the position the tap was made in (a double tap), which drops it.
   async function post(path, body) {
-    if (sending) return;
-    sending = true;
+    while (inflight) await inflight;
+    if ("expected_version" in body && state && body.expected_version !== state.version) return;
+    const request = send(path, body);
+    inflight = request;
+    try {
+      await request;
+    } finally {
+      if (inflight === request) inflight = null;
+    }
+  }
+
+  async function send(path, body) {
     try {
       const response = await fetch(api + path, {
         method: "POST",
         headers: headers({ "Content-Type": "application/json" }),
         body: JSON.stringify(body),
+        // An answer that never comes must not hold the next tap forever: the page says the
+        // network failed, and its polls show whether the move was played.
+        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
       });
       const data = await response.json();
       if (response.ok) {
@@ -212,8 +229,6 @@
       }
     } catch (error) {
       message(T.network);
-    } finally {
-      sending = false;
     }
   }
 

@@ -33,12 +33,6 @@ def tap_move(page, confirm_with_button: bool) -> None:
 
 
 def test_whole_game_by_taps_on_a_phone(live_server, browser, catalogue, match_seed):
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        # Twice in the last three clean-clone runs, on PostgreSQL only, a tapped move never
-        # reached the match and the page waited; under investigation (issue 38's note).
-        pytest.skip("Ta Yü's tapped game stalls on PostgreSQL: under investigation")
     match_seed("browser/tayu/2")
     context, page = phone_page(browser)
     try:
@@ -62,5 +56,38 @@ def test_whole_game_by_taps_on_a_phone(live_server, browser, catalogue, match_se
 
         assert play_by_taps(page, turn, max_turns=200) > 10
         assert "pose la pierre" in page.locator("#log").inner_text()
+    finally:
+        context.close()
+
+
+def test_a_tap_made_while_the_last_answer_is_on_its_way_is_sent_after_it(
+    live_server, browser, catalogue, match_seed
+):
+    """A poll can show the new turn before the answer to the previous move arrives (the server
+    has played it; its answer is still on the way): a move tapped then is sent once that answer
+    is in, not dropped. (It was dropped, and the page waited for ever.)"""
+    match_seed("browser/tayu/2")
+    context, page = phone_page(browser)
+    try:
+        start_match(page, live_server.url, "ta-yu", 2)
+        held = []
+
+        def hold_the_first(route):
+            if held:
+                route.continue_()
+            else:
+                held.append((route, route.fetch()))
+
+        page.route("**/moves/", hold_the_first)
+        tap_first_action(page)  # the draw: played by the server, its answer held back
+        page.wait_for_selector("#board .rotate")  # a poll shows the drawn stone, to place
+        assert len(held) == 1 and "pose la pierre" not in page.locator("#log").inner_text()
+        tap_move(page, confirm_with_button=True)  # while the draw's answer is still held
+        route, response = held[0]
+        route.fulfill(response=response)
+        page.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('pose la pierre')"
+        )
+        assert page.locator("#play-message").inner_text() == ""
     finally:
         context.close()

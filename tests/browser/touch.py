@@ -62,9 +62,23 @@ def log_length(page) -> int:
     return page.evaluate("() => document.getElementById('log').children.length")
 
 
+PAGE_STATE = """() => ({
+  status: document.getElementById('play-status').textContent,
+  message: document.getElementById('play-message').textContent,
+  skip: !document.getElementById('steps-skip').hidden,
+  confirm: !!document.querySelector('#board .board-confirm-ok'),
+  log: document.getElementById('log').children.length,
+})"""
+
+
 def play_by_taps(page, turn: Callable[[], None], max_turns: int = 300) -> int:
     """Until the result shows: wait for this screen's turn, check the fit, and let ``turn()`` tap
     one move (it must change the match). Returns the number of turns played."""
+    exchanges: list[str] = []  # the page's last requests, said if a move never lands
+    page.on("request", lambda r: exchanges.append(f"→ {r.method} {r.url}"))
+    page.on("response", lambda r: exchanges.append(f"← {r.request.method} {r.url} {r.status}"))
+    page.on("requestfailed", lambda r: exchanges.append(f"✗ {r.method} {r.url} {r.failure}"))
+    page.on("console", lambda m: exchanges.append(f"console {m.type}: {m.text}"))
     for played in range(max_turns):
         page.wait_for_function(MY_TURN_OR_OVER)
         if page.locator("#outcome").is_visible():
@@ -75,15 +89,12 @@ def play_by_taps(page, turn: Callable[[], None], max_turns: int = 300) -> int:
         before = page.evaluate("() => document.getElementById('log').textContent")
         turn()
         try:
-            page.wait_for_function(MOVED, arg=before, timeout=15_000)
+            page.wait_for_function(MOVED, arg=before, timeout=30_000)
         except PlaywrightTimeoutError:
-            # Seen once in about five runs on a loaded machine (Ta Yü): the confirming tap did
-            # not reach the board; a person taps « Valider » again, and so does the test.
-            confirm = page.locator("#board .board-confirm-ok")
-            if not confirm.count():
-                raise
-            confirm.tap()
-            page.wait_for_function(MOVED, arg=before)
+            raise AssertionError(
+                f"turn {played}: the tapped move never landed; page {page.evaluate(PAGE_STATE)}; "
+                f"last requests {exchanges[-12:]}"
+            ) from None
     raise AssertionError("the game did not end")
 
 
