@@ -1,7 +1,8 @@
 """Load test: a room full of players (issue 41) against gunicorn and the bot workers, on
 PostgreSQL with the production settings.
 
-    .venv/bin/python bench/load.py [--people 8] [--seconds 60] [--answer 5] [--workers 4]
+    .venv/bin/python bench/load.py [--people 8,16,32,64,100] [--answer 2,5] [--seconds 60]
+                                   [--level mixed|intermediate|strong] [--workers 4]
                                    [--bot-workers N]
 
 Starts a temporary PostgreSQL server (scripts/pgtemp.py), migrates, imports the sample
@@ -17,7 +18,9 @@ own: the cores minus one). Then, from client processes separate from the server:
 * **visitors** (``--visitors``, 2) — the search API and a game page in a loop, as someone
   browsing the catalogue while the room plays.
 
-Prints the bots' reply time (from the person's move to their turn again: p50/p95/max), moves a
+Each (answer time, people) pair is one run on the same server, after the previous run's bot
+jobs have drained; the visitors first browse alone, for the idle latency. Prints, per run, the
+bots' reply time (from the person's move to their turn again: p50/p95/max), moves a
 minute (people's and bots'), the share of the machine's CPU the bot workers used and their CPU
 time per bot move, the visitors' latency, every request kind's errors, and the machine's bound:
 the bots' CPU per move × the bot moves a table needs a minute (its bots × 60 / answer time),
@@ -35,6 +38,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import secrets
 import signal
 import socket
@@ -106,14 +110,19 @@ def _json(content: bytes) -> dict:
 
 GAMES = ["prairie-ou-buffalo", "alcatraz", "bataclan", "pow-wow", "ta-yu"]
 LEVELS = ["intermediate", "strong"]
+#: Moves whose steadiness the server measures from a press (Bataclan's placements).
+GESTURE_MOVES = {("bataclan", "place")}
 #: How often a page polls (PLAY_POLL_INTERVAL_MS).
 POLL_SECONDS = 0.7
 
 
-def person(port: int, index: int, deadline: float, out: list, answer: float) -> None:
+def person(
+    port: int, index: int, deadline: float, out: list, answer: float, level: str, shared: bool
+) -> None:
     """One person at a table of their own, playing against bots; records request latencies,
-    the bots' reply times (``bot reply``) and finished tables."""
-    client = Client(port, f"127.0.0.{10 + index}")
+    the bots' reply times (``bot reply``) and finished tables. ``shared``: every person behind
+    one address (a ludothèque's tablets behind its router)."""
+    client = Client(port, f"127.0.0.{10 + (0 if shared else index)}")
     rng = random.Random(index)
     table = index
     match = token = etag = state = None
@@ -122,15 +131,15 @@ def person(port: int, index: int, deadline: float, out: list, answer: float) -> 
     while time.monotonic() < deadline:
         if match is None:
             slug, bots = GAMES[table % len(GAMES)], 1 + table % 3
-            level = LEVELS[table % len(LEVELS)]
+            level_now = LEVELS[table % len(LEVELS)] if level == "mixed" else level
             table += 1
             for count in range(bots, 0, -1):  # fewer bots where the game seats fewer
-                seats = [{"kind": "local"}] + [{"kind": "bot", "level": level}] * count
+                seats = [{"kind": "local"}] + [{"kind": "bot", "level": level_now}] * count
                 status, content, _e, seconds = client.request(
                     "POST", "/api/v1/matches/", {"game": slug, "seats": seats}
                 )
-                out.append(("play: create", status, seconds))
-                if status != 400:
+                if status != 400 or count == 1:  # a 400 for too many seats: one bot fewer
+                    out.append(("play: create", status, seconds))
                     break
             if status != 201:
                 time.sleep(1)
@@ -164,15 +173,25 @@ def person(port: int, index: int, deadline: float, out: list, answer: float) -> 
             out.append(("bot reply", 200, time.monotonic() - moved_at))
             moved_at = None
         time.sleep(answer * rng.uniform(0.5, 1.5))  # the person thinks
-        body = {
-            "seat": state["viewer"],
-            "move": rng.choice(state["legal_moves"]),
-            "expected_version": state["version"],
-        }
+        move = rng.choice(state["legal_moves"])
+        if (slug, move.get("type")) in GESTURE_MOVES:  # the server's challenge, then a press
+            asked = {"seat": state["viewer"], "expected_version": state["version"]}
+            status, content, _e, seconds = client.request(
+                "POST", f"/api/v1/matches/{match}/challenge/", asked, {"X-Seat-Token": token}
+            )
+            out.append(("play: challenge", status, seconds))
+            if status >= 400:
+                out.append(("refusal", "challenge", _json(content).get("code", str(status))))
+            press = rng.uniform(600, 1400)  # a person presses within about a marker's swing
+            time.sleep(press / 1000)
+            move = {**move, "challenge": _json(content).get("id"), "press_ms": press}
+        body = {"seat": state["viewer"], "move": move, "expected_version": state["version"]}
         status, content, _e, seconds = client.request(
             "POST", f"/api/v1/matches/{match}/moves/", body, {"X-Seat-Token": token}
         )
         out.append(("play: move", status, seconds))
+        if status >= 400:
+            out.append(("refusal", "move", _json(content).get("code", str(status))))
         etag = None
         if status == 200:
             state = _json(content)
@@ -209,12 +228,16 @@ def _clients(role, port: int, count: int, seconds: float, queue, *extra) -> None
     queue.put(out)
 
 
-def run(port: int, people: int, visitors: int, seconds: float, answer: float) -> list:
+def run(
+    port: int, people: int, visitors: int, seconds: float, answer: float, level: str, shared=False
+) -> list:
     """People and visitors in processes of their own; their records."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     processes = [
-        context.Process(target=_clients, args=(person, port, people, seconds, queue, answer)),
+        context.Process(
+            target=_clients, args=(person, port, people, seconds, queue, answer, level, shared)
+        ),
         context.Process(target=_clients, args=(visitor, port, visitors, seconds, queue)),
     ]
     for process in processes:
@@ -228,16 +251,21 @@ def run(port: int, people: int, visitors: int, seconds: float, answer: float) ->
 # --------------------------------------------------------------------------- figures
 
 
-def cpu_seconds(group: int) -> float:
+def cpu_seconds(group: int | None = None, parent: int | None = None) -> float:
     """CPU seconds used so far by every thread of process group ``group`` (the web server's, or
-    the bot workers'). Unlike latencies, this does not depend on what else the machine does."""
+    the bot workers'), or of process ``parent`` and its children (the database server's).
+    Unlike latencies, this does not depend on what else the machine does."""
     tick = os.sysconf("SC_CLK_TCK")
     used = 0.0
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
-            if os.getpgid(int(proc.name)) != group:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            pid, ppid = int(proc.name), int(fields[1])
+            if group is not None and os.getpgid(pid) != group:
+                continue
+            if parent is not None and parent not in (pid, ppid):
                 continue
             tasks = list((proc / "task").iterdir())
         except OSError:
@@ -249,6 +277,23 @@ def cpu_seconds(group: int) -> float:
                 continue
             used += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
     return used
+
+
+def postmaster(database_url: str) -> int | None:
+    """The pid of the PostgreSQL server listening on ``database_url``'s port."""
+    port = database_url.rsplit(":", 1)[1].split("/")[0]
+    for proc in Path("/proc").iterdir():
+        try:
+            command = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if (
+            command
+            and command[0].endswith(b"postgres")
+            and f"-p {port}".encode() in b" ".join(command)
+        ):
+            return int(proc.name)
+    return None
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -351,78 +396,202 @@ def stop(groups: list[int]) -> None:
             pass
 
 
+def jobs_waiting(database_url: str) -> int:
+    """Bot jobs queued or running (django-tasks' database backend)."""
+    import psycopg
+
+    with psycopg.connect(database_url) as connection:
+        return connection.execute(
+            "SELECT count(*) FROM django_tasks_database_dbtaskresult "
+            "WHERE status IN ('READY', 'RUNNING')"
+        ).fetchone()[0]
+
+
+def job_times(database_url: str, since: float) -> tuple[float, float, float, int]:
+    """The bot jobs that ended in the last ``since`` seconds: mean wait for a worker, mean and
+    95th percentile time on a worker (seconds), and how many."""
+    import psycopg
+
+    with psycopg.connect(database_url) as connection:
+        rows = connection.execute(
+            "SELECT EXTRACT(EPOCH FROM started_at - enqueued_at), "
+            "EXTRACT(EPOCH FROM finished_at - started_at) "
+            "FROM django_tasks_database_dbtaskresult WHERE status = 'SUCCESSFUL' "
+            "AND finished_at > now() - make_interval(secs => %s)",
+            [since],
+        ).fetchall()
+    if not rows:
+        return float("nan"), float("nan"), float("nan"), 0
+    waits, runs = [float(r[0]) for r in rows], [float(r[1]) for r in rows]
+    return statistics.mean(waits), statistics.mean(runs), percentile(runs, 95), len(rows)
+
+
+def drain(database_url: str, limit: float = 60) -> None:
+    """Between two runs: let the previous run's bot jobs finish (its people have left)."""
+    deadline = time.monotonic() + limit
+    while jobs_waiting(database_url) and time.monotonic() < deadline:
+        time.sleep(1)
+
+
+def measure(port, url, groups, args, people: int, answer: float, level: str) -> dict:
+    """One run: ``people`` tables for ``args.seconds``; prints its details, returns its row."""
+    cores = os.cpu_count() or 1
+    drain(url)
+    bots_before = bot_moves(url)
+    database = postmaster(url)
+
+    def used() -> list[float]:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the clients, once joined
+        return [
+            *(cpu_seconds(group) for group in groups),
+            cpu_seconds(parent=database) if database else 0.0,
+            children.ru_utime + children.ru_stime,
+        ]
+
+    before = used()
+    started = time.monotonic()
+    records = run(port, people, args.visitors, args.seconds, answer, level, args.one_address)
+    elapsed = time.monotonic() - started
+    after = used()
+    bots_played = bot_moves(url) - bots_before
+    wait, service, service95, jobs = job_times(url, elapsed)
+    web_cpu, bot_cpu, db_cpu, client_cpu = (after[i] - before[i] for i in range(4))
+    requests = [r for r in records if isinstance(r[1], int)]
+    tables = [r for r in records if r[0] == "table"]
+    people_moves = sum(1 for kind, status, _s in requests if kind == "play: move" and status == 200)
+    busy_tables = len({match for kind, match, _s in records if kind == "busy"})
+    finished = len({match for kind, match, _s in records if kind == "finished"})
+    table = summary(requests, elapsed)
+    print(
+        f"\n=== {people} people at a table each (1–3 bots, {level}, the five games), "
+        f"answer time {answer:g} s; {args.visitors} visitors; {elapsed:.0f} s"
+    )
+    print_table("Requests", table)
+    print(f"Tables started: {len(tables)} ({finished} finished); by game and bots:")
+    for (slug, count), n in sorted(collections.Counter((r[1], r[2]) for r in tables).items()):
+        print(f"  {slug:<20} {count} bot(s): {n}")
+    print(f"Tables whose page said « L'ordinateur est occupé » at least once: {busy_tables}")
+    print(
+        f"Moves a minute: {people_moves * 60 / elapsed:.0f} by people, "
+        f"{bots_played * 60 / elapsed:.0f} by bots"
+    )
+    print(
+        f"CPU (share of the machine's {cores} cores): web {web_cpu / elapsed / cores:.0%}, "
+        f"bot workers {bot_cpu / elapsed / cores:.0%}, PostgreSQL {db_cpu / elapsed / cores:.0%}, "
+        f"the simulated people and visitors {client_cpu / elapsed / cores:.0%}"
+    )
+    print(
+        f"Bot jobs: {jobs} ended; waited {wait:.2f} s on average for a worker, then "
+        f"{service:.3f} s on it (p95 {service95:.3f} s)"
+    )
+    refusals = collections.Counter((r[1], r[2]) for r in records if r[0] == "refusal")
+    for (what, code), n in refusals.most_common():
+        print(f"  refused {what}: {code} × {n}")
+    row = {
+        "people": people,
+        "answer": answer,
+        "level": level,
+        "reply": table.get("bot reply", {}),
+        "moves": (people_moves + bots_played) * 60 / elapsed,
+        "bots_share": bot_cpu / elapsed / cores,
+        "web_share": web_cpu / elapsed / cores,
+        "db_share": db_cpu / elapsed / cores,
+        "client_share": client_cpu / elapsed / cores,
+        "search": table.get("search API", {}),
+        "page": table.get("game page", {}),
+        "busy": busy_tables,
+        "refused": sum(
+            sum(r["errors"].values()) for kind, r in table.items() if kind.startswith("play")
+        ),
+        "bound": None,
+        "per_move": None,
+    }
+    if bots_played:
+        per_move = bot_cpu / bots_played
+        bots_per_table = sum(r[2] for r in tables) / len(tables)
+        needed = bots_per_table * 60 / answer  # bot moves a table asks for, a minute
+        row["bound"] = cores * 60 / (per_move * needed)
+        row["per_move"] = per_move
+        print(
+            f"Bots' CPU per move: {per_move * 1000:.0f} ms; a table of {bots_per_table:.1f} bots "
+            f"whose person answers in {answer:g} s needs {needed:.0f} bot moves a minute"
+        )
+        print(
+            f"Machine's bound: {cores} cores × 60 s / ({per_move:.2f} s × {needed:.0f}) ≈ "
+            f"{row['bound']:.0f} such tables (all cores to the bots)"
+        )
+    load = os.getloadavg()[0]
+    print(f"load average of the machine: {load:.1f} ({cores} cores)")
+    if load > cores + 0.5:
+        print(
+            "  (busier than its cores: the bots, which think to a deadline, got less CPU a move "
+            "than on a quiet machine, so the bound above is optimistic)"
+        )
+    return row
+
+
+def numbers(text: str, kind=float) -> list:
+    return [kind(part) for part in text.split(",") if part.strip()]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--people", type=int, default=8, help="people, each at a table of bots")
+    parser.add_argument(
+        "--people", default="8", help="people, each at a table of bots (a list: 8,16,32)"
+    )
     parser.add_argument("--visitors", type=int, default=2)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--answer", type=float, default=5.0, help="a person's answer time (s)")
+    parser.add_argument("--seconds", type=float, default=60, help="each run's length")
+    parser.add_argument("--answer", default="5", help="a person's answer time in s (a list: 2,5)")
+    parser.add_argument(
+        "--level", choices=["mixed", *LEVELS], default="mixed", help="the bots' level"
+    )
+    parser.add_argument(
+        "--one-address", action="store_true", help="every person behind one address"
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument(
         "--bot-workers", type=int, default=None, help="default: bot_workers' own (cores - 1)"
     )
     args = parser.parse_args()
     cores = os.cpu_count() or 1
+    rows = []
     with tempfile.TemporaryDirectory(prefix="ludo-load-") as tmp, postgres_server() as url:
         port, groups, log = serve(url, args.workers, args.bot_workers, Path(tmp))
         try:
-            bots_before = bot_moves(url)
-            before = [cpu_seconds(group) for group in groups]
-            started = time.monotonic()
-            records = run(port, args.people, args.visitors, args.seconds, args.answer)
-            elapsed = time.monotonic() - started
-            after = [cpu_seconds(group) for group in groups]
-            bots_played = bot_moves(url) - bots_before
+            # Visitors alone first: the idle latency the loaded one is read against.
+            run(port, 0, args.visitors, 5, 5, "mixed")  # warm-up: connections, caches
+            idle = summary(run(port, 0, args.visitors, 20, 5, "mixed"), 20)
+            for answer in numbers(args.answer):
+                for people in numbers(args.people, int):
+                    rows.append(measure(port, url, groups, args, people, answer, args.level))
         finally:
             stop(groups)
             log.close()
         server_log = (Path(tmp) / "server.log").read_text()
-    web_cpu, bot_cpu = (after[i] - before[i] for i in range(2))
-    requests = [r for r in records if isinstance(r[1], int)]
-    tables = [r for r in records if r[0] == "table"]
-    people_moves = sum(1 for kind, status, _s in requests if kind == "play: move" and status == 200)
-    busy_tables = len({match for kind, match, _s in records if kind == "busy"})
-    finished = len({match for kind, match, _s in records if kind == "finished"})
+    idle_search = idle.get("search API", {}).get("p95", float("nan"))
     print(
-        f"gunicorn --workers {args.workers} + bot workers "
-        f"({args.bot_workers or 'default'}), PostgreSQL, production settings; {cores} cores"
+        f"\ngunicorn --workers {args.workers} + bot workers ({args.bot_workers or 'default'}), "
+        f"PostgreSQL, production settings; {cores} cores; {args.seconds:g} s a run; "
+        f"visitors' search p95 when idle: {idle_search:.0f} ms"
     )
     print(
-        f"{args.people} people at a table each (1–3 bots, intermediate/strong, the five games), "
-        f"answer time {args.answer:g} s; {args.visitors} visitors; {elapsed:.0f} s"
+        "| tables | level | answer | reply p50 | p95 | max | moves/min | bots' CPU | web CPU "
+        "| database CPU | clients' CPU | bound (tables) | search p95 | game page p95 "
+        "| « occupé » | refused |"
     )
-    print_table("Requests", summary(requests, elapsed))
-    print(f"\nTables started: {len(tables)} ({finished} finished); by game and bots:")
-    for (slug, count), n in sorted(collections.Counter((r[1], r[2]) for r in tables).items()):
-        print(f"  {slug:<20} {count} bot(s): {n}")
-    print(f"Tables whose page said « L'ordinateur est occupé » at least once: {busy_tables}")
-    print(
-        f"\nMoves a minute: {people_moves * 60 / elapsed:.0f} by people, "
-        f"{bots_played * 60 / elapsed:.0f} by bots"
-    )
-    print(
-        f"CPU (share of the machine's {cores} cores): web {web_cpu / elapsed / cores:.0%}, "
-        f"bot workers {bot_cpu / elapsed / cores:.0%}"
-    )
-    if bots_played:
-        per_move = bot_cpu / bots_played
-        bots_per_table = sum(r[2] for r in tables) / len(tables)
-        needed = bots_per_table * 60 / args.answer  # bot moves a table asks for, a minute
-        bound = cores * 60 / (per_move * needed)
+    print("|---" * 16 + "|")
+    for row in rows:
+        reply = row["reply"]
+        bound = f"{row['bound']:.0f}" if row["bound"] else "–"
         print(
-            f"Bots' CPU per move: {per_move * 1000:.0f} ms; a table of {bots_per_table:.1f} bots "
-            f"whose person answers in {args.answer:g} s needs {needed:.0f} bot moves a minute"
-        )
-        print(
-            f"Machine's bound: {cores} cores × 60 s / ({per_move:.2f} s × {needed:.0f}) ≈ "
-            f"{bound:.0f} such tables (all cores to the bots)"
-        )
-    load = os.getloadavg()[0]
-    print(f"load average of the machine: {load:.1f} ({cores} cores)")
-    if load > cores:
-        print(
-            "  (busier than its cores: the bots, which think to a deadline, got less CPU a move "
-            "than on a quiet machine, so the bound above is optimistic)"
+            f"| {row['people']} | {row['level']} | {row['answer']:g} s "
+            f"| {reply.get('p50', float('nan')) / 1000:.2f} s "
+            f"| {reply.get('p95', float('nan')) / 1000:.2f} s "
+            f"| {reply.get('max', float('nan')) / 1000:.1f} s | {row['moves']:.0f} "
+            f"| {row['bots_share']:.0%} | {row['web_share']:.0%} | {row['db_share']:.0%} "
+            f"| {row['client_share']:.0%} | {bound} "
+            f"| {row['search'].get('p95', float('nan')):.0f} ms "
+            f"| {row['page'].get('p95', float('nan')):.0f} ms | {row['busy']} | {row['refused']} |"
         )
     print(f"server log: {server_log.count('Traceback')} traceback(s)")
     return 0

@@ -234,11 +234,13 @@ TASKS = {
 # (« expert ») thinks up to 2 s a move, each level within its own limit.
 PLAY_BOT_MOVE_SECONDS = float(os.environ.get("PLAY_BOT_MOVE_SECONDS", "2.0"))
 # How many bot workers `manage.py bot_workers` starts: by default the machine's cores minus
-# those the web workers need (PLAY_WEB_CORES), at least one.
-PLAY_WEB_CORES = int(os.environ.get("PLAY_WEB_CORES", "1"))
+# what the web workers need (PLAY_WEB_CORES; by default a quarter of the cores, what gunicorn used
+# with 64 tables in bench/load.py: 26 % of 2 cores), rounded, at least one. The workers run at a
+# lower priority (PLAY_BOT_NICE), so a core the web also needs serves visitors first.
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+PLAY_WEB_CORES = float(os.environ.get("PLAY_WEB_CORES", str((_CORES or 1) / 4)))
 PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
-    1, (_CORES or 1) - PLAY_WEB_CORES
+    1, round((_CORES or 1) - PLAY_WEB_CORES)
 )
 # The bot workers' CPU priority (nice, 0–19): a core the web also needs serves visitors first.
 PLAY_BOT_NICE = int(os.environ.get("PLAY_BOT_NICE", "5"))
