@@ -270,6 +270,8 @@ def cpu_seconds(group: int | None = None, parent: int | None = None) -> float:
             tasks = list((proc / "task").iterdir())
         except OSError:
             continue
+        if pid == parent:  # the server's ended backends, counted when it reaped them
+            used += (int(fields[13]) + int(fields[14])) / tick  # cutime + cstime
         for task in tasks:
             try:
                 fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
