@@ -94,3 +94,13 @@ def test_open_filters_end_with_a_button_back_to_the_results(live_server, phone, 
     done.click()
     expect(phone.locator("#facets")).to_be_hidden()
     assert phone.evaluate("document.activeElement.id") == "results-title"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/?q=strategie", "/jeux/alcatraz/", "/accessibilite/", "/accessibilite/?lang=en"],
+)
+def test_pages_fit_a_phones_width(live_server, phone, catalogue, path):
+    """Nothing wider than the screen: the statement's audit table was 470 px wide on a phone."""
+    phone.goto(live_server.url + path)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
