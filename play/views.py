@@ -21,7 +21,7 @@ from .games.registry import games
 from .models import Match
 from .selectors import scenario_data
 from .services import match_start
-from .texts import play_texts
+from .texts import play_texts, player_label
 from .throttles import creation_allowed
 
 
@@ -85,6 +85,7 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
     if package is None:
         raise Http404(_("Ce jeu ne peut plus être joué en ligne."))
     texts = play_texts(package)
+    seats = list(match.seats.all())
     context = {
         "match": match,
         "game": match.game,
@@ -94,6 +95,9 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
         "texts": texts,
         # « manche 2 » in the title from the start, as the page's script writes it: no jump.
         "round": texts["round"] % match.series["round"] if match.series else "",
+        # The table's seats from the server, so that the list and each game's board (by their
+        # number) keep their room before the script draws them: no jump (issue 39).
+        "seat_labels": [player_label(seat.index, seat.name) for seat in seats],
     }
     return render(request, "play/match.html", context)
 

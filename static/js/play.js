@@ -128,7 +128,8 @@
     $("move-form").hidden = true;
     $("actions").replaceChildren();
     $("undo-button").hidden = true;
-    $("board-help").hidden = true;
+    // Kept in its place while the moves pass: what follows it does not move up and back down.
+    $("board-help").classList.add("stepping");
     $("steps-skip").hidden = false;
     $("steps-skip").title = T.skipHint;
   }
@@ -451,6 +452,7 @@
     renderStatus();
     renderSeats();
     renderInvites();
+    if (!steps) $("board-help").classList.remove("stepping");
     if (replay) return renderReplay();
     $("steps-skip").hidden = !steps;
     if (steps) return renderStep();

@@ -4,7 +4,9 @@
 // - the operations get the level-2 heading Swagger UI skips between its title (h1) and tags (h3);
 // - a scrollable example can take the focus (keyboard users scroll it);
 // - a select without a label is named after its parameter (or « Media type »);
-// - the copy button's wrapper drops an aria-label a plain div may not carry (the button has one).
+// - the copy button's wrapper drops an aria-label a plain div may not carry (the button has one);
+// - Swagger UI's placeholder anchors (no href: its deep links are off) say they are no link, so
+//   that a crawler does not take them for links it cannot follow.
 (function () {
   "use strict";
   var root = document.getElementById("swagger-ui");
@@ -40,6 +42,9 @@
     });
     root.querySelectorAll("div.copy-to-clipboard[aria-label]").forEach(function (wrapper) {
       wrapper.removeAttribute("aria-label");
+    });
+    root.querySelectorAll("a:not([href]):not([role])").forEach(function (placeholder) {
+      placeholder.setAttribute("role", "none");
     });
   }
   var pending = false;

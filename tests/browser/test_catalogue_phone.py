@@ -67,10 +67,10 @@ def test_text_search_from_the_form_is_ranked_with_a_clean_url(live_server, page,
 
 
 LAYOUT_SHIFTS = """
-window.__shift = 0;
+window.__all_shifts = 0;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (!entry.hadRecentInput) window.__shift += entry.value;
+    window.__all_shifts += entry.value;
   }
 }).observe({type: "layout-shift", buffered: true});
 """
@@ -83,7 +83,10 @@ def test_phone_filters_are_folded_before_the_first_paint(live_server, phone, cat
     phone.goto(live_server.url + "/")
     phone.wait_for_load_state("load")
     expect(phone.locator("#search-filters")).to_be_hidden()
-    assert phone.evaluate("window.__shift") < 0.1
+    expect(phone.locator(".filters-toggle")).to_be_visible()
+    # Every shift (no input was made; Chromium flags some as after input all the same): the
+    # « Filtres et tri » button shown by the script moved the results down by 0.03 before.
+    assert phone.evaluate("window.__all_shifts") == 0
 
 
 def test_open_filters_end_with_a_button_back_to_the_results(live_server, phone, catalogue):
@@ -94,3 +97,13 @@ def test_open_filters_end_with_a_button_back_to_the_results(live_server, phone, 
     done.click()
     expect(phone.locator("#facets")).to_be_hidden()
     assert phone.evaluate("document.activeElement.id") == "results-title"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/?q=strategie", "/jeux/alcatraz/", "/accessibilite/", "/accessibilite/?lang=en"],
+)
+def test_pages_fit_a_phones_width(live_server, phone, catalogue, path):
+    """Nothing wider than the screen: the statement's audit table was 470 px wide on a phone."""
+    phone.goto(live_server.url + path)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

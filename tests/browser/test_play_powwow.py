@@ -124,3 +124,27 @@ def test_hot_seat_hides_cards_until_the_next_player_is_ready(live_server, page, 
         if data.get("view"):
             shown = [s for s, hand in enumerate(data["view"]["hands"]) if hand is not None]
             assert shown == [data["viewer"]]
+
+
+# Each card's name against its card, in the picture's units.
+OVERFLOWING_LABELS = """() => [...document.querySelectorAll('#board .card')].filter((card) =>
+  card.querySelector('.card-label').getBBox().width
+    > card.querySelector('.card-face').getBBox().width
+).map((card) => card.querySelector('.card-label').textContent)"""
+
+
+def test_every_card_name_fits_its_card(live_server, page, catalogue, match_seed):
+    """« POW WOW » was wider than its card, over the next one."""
+    from catalogue.models import Game
+    from play.services import SeatSpec, match_start
+
+    match_seed("browser/powwow/cards")
+    game = Game.objects.get(engine="powwow")
+    seats = [SeatSpec("local")] + [SeatSpec("bot", bot_level="beginner")] * 5
+    # Six players: two « Pow Wow » cards among the twelve, wherever the deal puts them.
+    match, token = match_start(game=game, seats=seats)
+    page.goto(f"{live_server.url}{match.get_absolute_url()}#jeton={token}")
+    page.wait_for_selector("#board svg .card.face-up")
+    names = page.locator("#board .face-up .card-label").all_text_contents()
+    assert "POW WOW" in names  # the seed deals this screen a « Pow Wow » card
+    assert page.evaluate(OVERFLOWING_LABELS) == []

@@ -256,6 +256,14 @@ def test_play_page_shows_the_rules_beside_the_board(client, created, buffalo_gam
     assert 'data-engine="buffalo"' in html
 
 
+def test_play_page_names_the_seats_before_its_script_runs(client, created):
+    """The seats' list and their number come with the page: each game's board.css keeps the
+    board's room by the table's size, and the list keeps its own, before the state arrives."""
+    html = client.get(f"/parties/{created['code']}/").content.decode()
+    assert 'data-seats="2"' in html
+    assert '<li class="seat-pending">Joueur 1</li><li class="seat-pending">Joueur 2</li>' in html
+
+
 def test_game_page_offers_jouer_only_with_an_engine(client, buffalo_game):
     from tests.factories import make_game
 

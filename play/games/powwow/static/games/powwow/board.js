@@ -273,6 +273,12 @@
     el("rect", face, g);
     const label = el("text", { x: x + CARD_W / 2, y: y + 31, class: "card-label" + (card === "yellow" || card === "white" ? " on-light" : "") }, g);
     label.textContent = hidden ? "?" : cardName(G, card);
+    // « POW WOW » at the label's size is wider than the card: a long name is fitted in it.
+    if (label.textContent.length > 6) {
+      label.classList.add("long");
+      label.setAttribute("textLength", CARD_W - 10);
+      label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   }
 
   window.LudoBoards.powwow = powwow;
