@@ -433,6 +433,7 @@ def run_until_clear(
                     chunk.extend(queue[:step])
                     del queue[:step]
                     played[key] += step
+                chunk.sort(key=lambda task: task.index)  # interleaved, as a run cut short wants
                 players.play(chunk, records, progress)
                 for key in list(queues):
                     seats, a, b = key
