@@ -436,17 +436,23 @@ def run_until_clear(
                 chunk.sort(key=lambda task: task.index)  # interleaved, as a run cut short wants
                 players.play(chunk, records, progress)
                 for key in list(queues):
-                    seats, a, b = key
-                    tally = Tally()
-                    for record in records:
-                        if (record.task.seats, *record.task.pair) == key:
-                            tally.add(side_result(record.task.table, record.place, a))
-                    decided[key] = clearance(tally, min_games)
+                    decided[key] = clearance(_tally_of(records, key), min_games)
                     if decided[key] or not queues[key]:
                         del queues[key]
     except KeyboardInterrupt:
         print(f"Interrupted: {len(records)} games played.", file=sys.stderr)
+        for key in queues:  # what the games played so far say, else cut short
+            decided[key] = clearance(_tally_of(records, key), min_games) or "interrupted"
     return sorted(records, key=lambda record: record.task.index), decided
+
+
+def _tally_of(records: Sequence[GameRecord], key: tuple[int, str, str]) -> Tally:
+    """The first player's results in the games of one pairing at one seat count."""
+    tally = Tally()
+    for record in records:
+        if (record.task.seats, *record.task.pair) == key:
+            tally.add(side_result(record.task.table, record.place, key[1]))
+    return tally
 
 
 # -- results ------------------------------------------------------------------------------------

@@ -79,6 +79,8 @@ def verdict(decided: str | None, games: int) -> str:
         return f"cleared after {games}"
     if decided == "below":
         return f"below 50 % after {games}"
+    if decided == "interrupted":
+        return f"interrupted after {games}, not cleared"
     return f"not cleared within {games}"
 
 

@@ -242,6 +242,7 @@ def test_a_pairing_clears_only_after_the_minimum_and_with_its_interval_above_hal
     assert verdict("above", 120) == "cleared after 120"
     assert verdict("below", 100) == "below 50 % after 100"
     assert verdict(None, 400) == "not cleared within 400"
+    assert verdict("interrupted", 140) == "interrupted after 140, not cleared"
 
 
 def test_until_clear_stops_a_pairing_once_it_clears_and_plays_the_others_to_the_cap():
