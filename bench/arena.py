@@ -15,6 +15,12 @@ pair of seats' finishing order. Reference players: ``random``; ``greedy`` (the l
 own through ``bench/arena_players_<slug>.py`` (``extra_players(args) -> list[player]``, with
 ``add_arguments(parser)`` for its flags). Results are deterministic for a seed, except times and
 what time-limited bots find in their time.
+
+``--until-clear`` plays each pairing in batches (100 games, then 20 at a time, whole cycles of
+arrangements) and stops it as soon as the 95 % Wilson interval of the first player's score lies
+wholly above 50 % (``cleared after N``) or wholly below (``below 50 % after N``), or at
+``--games`` (default 400 then: ``not cleared within N``). Each check is a look at the same games
+growing, so a pairing stopped early is a little likelier to be a lucky one than a fixed count.
 """
 
 from __future__ import annotations
@@ -39,12 +45,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.arena_stats import (  # noqa: E402
+    MIN_CLEAR_GAMES,
     Tally,
     Timing,
     bradley_terry,
+    clearance,
     pair_results,
     places,
     side_result,
+    verdict,
 )
 
 REFERENCE_PLAYERS = ("random", "greedy", "oneply")
@@ -53,6 +62,9 @@ DEFAULT_SECONDS = (
 )
 DEFAULT_OPENING = 2
 DEFAULT_MAX_PLIES = 20_000  # a game still running then is scored a draw
+DEFAULT_GAMES = 10
+CLEAR_CAP = 400  # --until-clear: games a pairing may play before it is reported undecided
+DEFAULT_BATCH = 20  # --until-clear: games a pairing plays between two checks, after the first 100
 
 
 class Player(Protocol):
@@ -319,6 +331,54 @@ def _worker_play(task: Task) -> GameRecord:
     )
 
 
+class _Players:
+    """Plays tasks, in a process pool kept across calls when ``jobs`` > 1 (a context manager)."""
+
+    def __init__(self, game, roster: dict[str, Player], args, jobs: int = 1):
+        self.game, self.roster, self.args, self.jobs = game, roster, args, jobs
+        self.pool = None
+
+    def __enter__(self):
+        if self.jobs > 1:
+            from play.games.registry import games
+
+            # Workers find the game again by its slug, or (a package outside the registry) by
+            # the module that defines it.
+            game = self.game
+            path = game.slug if game.slug in games() else type(game).__module__
+            self.pool = ProcessPoolExecutor(
+                self.jobs, initializer=_worker_init, initargs=(path, list(self.roster), self.args)
+            )
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            if exc[0] is KeyboardInterrupt:
+                for process in list(getattr(self.pool, "_processes", {}).values()):
+                    process.terminate()  # a game under way is dropped, not waited for
+            self.pool.shutdown(wait=False, cancel_futures=True)
+        return False
+
+    def play(self, tasks: Sequence[Task], records: list[GameRecord], progress=None) -> None:
+        """Play ``tasks``, appending each record to ``records`` as it finishes."""
+        args = self.args
+        if self.pool is None:
+            for task in tasks:
+                records.append(
+                    play_game(
+                        self.game, self.roster, task, opening=args.opening, max_plies=args.max_plies
+                    )
+                )
+                if progress:
+                    progress(records[-1])
+            return
+        futures = [self.pool.submit(_worker_play, task) for task in tasks]
+        for future in as_completed(futures):
+            records.append(future.result())
+            if progress:
+                progress(records[-1])
+
+
 def run(
     game,
     roster: dict[str, Player],
@@ -332,37 +392,67 @@ def run(
     keeps the games finished so far."""
     records: list[GameRecord] = []
     try:
-        if jobs <= 1:
-            for task in tasks:
-                records.append(
-                    play_game(game, roster, task, opening=args.opening, max_plies=args.max_plies)
-                )
-                if progress:
-                    progress(records[-1])
-            return records
-        from play.games.registry import games
-
-        # Workers find the game again by its slug, or (a package outside the registry) by the
-        # module that defines it.
-        path = game.slug if game.slug in games() else type(game).__module__
-        pool = ProcessPoolExecutor(
-            jobs, initializer=_worker_init, initargs=(path, list(roster), args)
-        )
-        try:
-            futures = [pool.submit(_worker_play, task) for task in tasks]
-            for future in as_completed(futures):
-                records.append(future.result())
-                if progress:
-                    progress(records[-1])
-        except KeyboardInterrupt:
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()  # a game under way is dropped, not waited for
-            raise
-        finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+        with _Players(game, roster, args, jobs) as players:
+            players.play(tasks, records, progress)
     except KeyboardInterrupt:  # Ctrl-C or SIGTERM: report the games finished so far
         print(f"Interrupted: {len(records)} of {len(tasks)} games played.", file=sys.stderr)
     return sorted(records, key=lambda record: record.task.index)
+
+
+def run_until_clear(
+    game,
+    roster: dict[str, Player],
+    tasks: Sequence[Task],
+    args,
+    *,
+    jobs: int = 1,
+    min_games: int = MIN_CLEAR_GAMES,
+    batch: int = DEFAULT_BATCH,
+    cycle: Callable[[int], int] = lambda seats: 1,
+    progress=None,
+) -> tuple[list[GameRecord], dict[tuple[int, str, str], str | None]]:
+    """Play each pairing's tasks (at each seat count) in batches, and stop that pairing as soon as
+    it has decided (:func:`~bench.arena_stats.clearance`: after ``min_games`` at least, its 95 %
+    interval lies wholly above or below ½), or when its tasks (the cap) run out. Batches are whole
+    cycles of ``cycle(seats)`` arrangements, so each check sees every seat held equally often.
+    Returns the records in task order and each pairing's decision (``None``: not decided)."""
+    queues: dict[tuple[int, str, str], list[Task]] = {}
+    for task in tasks:
+        queues.setdefault((task.seats, *task.pair), []).append(task)
+    decided: dict[tuple[int, str, str], str | None] = dict.fromkeys(queues)
+    played: dict[tuple[int, str, str], int] = dict.fromkeys(queues, 0)
+    records: list[GameRecord] = []
+    try:
+        with _Players(game, roster, args, jobs) as players:
+            while queues:
+                chunk = []
+                for key, queue in queues.items():
+                    step = min_games if played[key] == 0 else batch
+                    whole = cycle(key[0])
+                    step = -(-step // whole) * whole
+                    chunk.extend(queue[:step])
+                    del queue[:step]
+                    played[key] += step
+                chunk.sort(key=lambda task: task.index)  # interleaved, as a run cut short wants
+                players.play(chunk, records, progress)
+                for key in list(queues):
+                    decided[key] = clearance(_tally_of(records, key), min_games)
+                    if decided[key] or not queues[key]:
+                        del queues[key]
+    except KeyboardInterrupt:
+        print(f"Interrupted: {len(records)} games played.", file=sys.stderr)
+        for key in queues:  # what the games played so far say, else cut short
+            decided[key] = clearance(_tally_of(records, key), min_games) or "interrupted"
+    return sorted(records, key=lambda record: record.task.index), decided
+
+
+def _tally_of(records: Sequence[GameRecord], key: tuple[int, str, str]) -> Tally:
+    """The first player's results in the games of one pairing at one seat count."""
+    tally = Tally()
+    for record in records:
+        if (record.task.seats, *record.task.pair) == key:
+            tally.add(side_result(record.task.table, record.place, key[1]))
+    return tally
 
 
 # -- results ------------------------------------------------------------------------------------
@@ -403,9 +493,11 @@ def report(
     names: Sequence[str],
     seat_counts: Sequence[int],
     pairs: Sequence[tuple[str, str]] | None = None,
+    decided: dict[tuple[int, str, str], str | None] | None = None,
 ) -> str:
     """The table: each pairing once (``pairs`` as given, else the later player of ``names`` first),
-    then the ratings and the times."""
+    then the ratings and the times; with ``decided`` (``--until-clear``), how each pairing
+    ended."""
     if pairs is None:  # the later player first: the bot levels read against the references
         pairs = [(a, b) for b, a in itertools.combinations(names, 2)]
     lines = ["Pairings (a game is won when the player's best seat finishes ahead of the other's)"]
@@ -424,6 +516,8 @@ def report(
                 f" {tally.losses:>4}  {100 * tally.score:5.1f}%"
                 f"  [{100 * low:5.1f}, {100 * high:5.1f}]"
             )
+            if decided is not None and (seats, a, b) in decided:
+                line += f"  {verdict(decided[seats, a, b], tally.games)}"
             if seats == 2 and summary.roles.get(2):
                 split = []
                 for seat, scores in sorted(tally.by_seat.items()):
@@ -484,7 +578,30 @@ def load_game(slug_or_path: str):
 def parser_for(game_slug: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", help="a registered game's slug (or a game package's module path)")
-    parser.add_argument("--games", type=int, default=10, help="games a pairing and seat count")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help=f"games a pairing and seat count (default {DEFAULT_GAMES}; the cap with "
+        f"--until-clear, default {CLEAR_CAP})",
+    )
+    parser.add_argument(
+        "--until-clear",
+        action="store_true",
+        help="play each pairing in batches and stop it once (after --min-games) the 95 %% "
+        "interval of the first player's score lies wholly above (or below) 50 %%",
+    )
+    parser.add_argument(
+        "--min-games",
+        type=int,
+        default=MIN_CLEAR_GAMES,
+        help="--until-clear: games a pairing plays before its interval may stop it",
+    )
+    parser.add_argument(
+        "--batch",
+        type=int,
+        default=DEFAULT_BATCH,
+        help="--until-clear: games a pairing plays between two checks",
+    )
     parser.add_argument("--seats", help="seat counts, e.g. 2,3,4 (default: all the game allows)")
     parser.add_argument("--players", help="comma-separated (default: references, levels, extras)")
     parser.add_argument(
@@ -542,6 +659,8 @@ def _main(argv: list[str]) -> None:
     if module and hasattr(module, "add_arguments"):
         module.add_arguments(parser)
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = CLEAR_CAP if args.until_clear else DEFAULT_GAMES
     game = game or load_game(args.game)
     info = game.engine.info
     seat_counts = (
@@ -562,6 +681,8 @@ def _main(argv: list[str]) -> None:
             names = list(dict.fromkeys(name for pair in pairs for name in pair))
     roster = build_players(game, names, args)
     names = list(roster)
+    if args.until_clear and pairs is None:  # the later player first, as the table reads them
+        pairs = [(a, b) for b, a in itertools.combinations(names, 2)]
     if pairs and any(name not in roster for pair in pairs for name in pair):
         raise SystemExit("--pairs names a player missing from --players.")
     tasks = schedule(
@@ -581,14 +702,34 @@ def _main(argv: list[str]) -> None:
                 flush=True,
             )
 
-    records = run(game, roster, tasks, args, jobs=args.jobs, progress=progress)
+    decided = None
+    if args.until_clear:
+        records, decided = run_until_clear(
+            game,
+            roster,
+            tasks,
+            args,
+            jobs=args.jobs,
+            min_games=args.min_games,
+            batch=args.batch,
+            cycle=lambda n: len(arrangements(n, teams_of(game, n))),
+            progress=progress,
+        )
+    else:
+        records = run(game, roster, tasks, args, jobs=args.jobs, progress=progress)
     print(
         f"Arena {game.slug}: seed {args.seed!r}, {len(records)} of {len(tasks)} games played, "
         f"seats {seat_counts}, "
         f"{args.max_seconds} s a bot move, opening {args.opening} random plies, jobs {args.jobs}, "
         f"{time.perf_counter() - began:.0f} s"
     )
-    print(report(summarise(records, names), names, seat_counts, pairs), flush=True)
+    if decided is not None:
+        print(
+            f"Until clear: each pairing stops once, after at least {args.min_games} games (then "
+            f"every {args.batch}), its 95 % interval lies wholly above or below 50 %; "
+            f"cap {args.games} games"
+        )
+    print(report(summarise(records, names), names, seat_counts, pairs, decided), flush=True)
 
 
 if __name__ == "__main__":

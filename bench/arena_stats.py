@@ -55,6 +55,35 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+MIN_CLEAR_GAMES = 100  # games a pairing plays before the interval may stop it
+
+
+def clearance(tally: Tally, min_games: int = MIN_CLEAR_GAMES) -> str | None:
+    """Whether a pairing has decided, for ``--until-clear``: ``"above"`` once, after at least
+    ``min_games`` games, the 95 % interval of the first player's score lies wholly above ½
+    (measurably stronger), ``"below"`` once it lies wholly below (measurably weaker: more games
+    would not make it stronger), else ``None`` (play on, up to the cap)."""
+    if tally.games < min_games:
+        return None
+    low, high = tally.interval()
+    if low > 0.5:
+        return "above"
+    if high < 0.5:
+        return "below"
+    return None
+
+
+def verdict(decided: str | None, games: int) -> str:
+    """How a pairing run with ``--until-clear`` ended, in words."""
+    if decided == "above":
+        return f"cleared after {games}"
+    if decided == "below":
+        return f"below 50 % after {games}"
+    if decided == "interrupted":
+        return f"interrupted after {games}, not cleared"
+    return f"not cleared within {games}"
+
+
 def bradley_terry(
     results: Iterable[tuple[str, str, float]],
     players: Sequence[str] | None = None,

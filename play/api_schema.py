@@ -11,8 +11,8 @@ PlayErrorSerializer = inline_serializer(
     fields={
         "code": serializers.CharField(
             help_text="Stable code: invalid_setup, seat_count, seat_kind, bot_level, "
-            "invalid_options, no_engine, seat_token_invalid, illegal_move, stale_version, "
-            "match_over, undo_refused, match_not_found, match_not_over, no_series, "
+            "level_not_offered, invalid_options, no_engine, seat_token_invalid, illegal_move, "
+            "stale_version, match_over, undo_refused, match_not_found, match_not_over, no_series, "
             "invalid_choice, busy."
         ),
         "message": serializers.CharField(help_text="Human-readable, in the request's language."),

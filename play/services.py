@@ -98,6 +98,26 @@ def seat_range(game) -> tuple[int, int]:
     return min([low, *variants]), max([high, *variants])
 
 
+def level_not_offered_message(package, level: str, players: int, seat: int | None = None) -> str:
+    """Why ``level`` cannot sit at a table of ``players``, and which levels can (a level not
+    measured stronger than the one below it at that count is not offered there)."""
+    values = {
+        "level": package.level_label(level),
+        "players": players,
+        "levels": ", ".join(package.level_label(name) for name in package.levels_for(players)),
+    }
+    message = (
+        _(
+            "Le niveau « %(level)s » n’est pas proposé à %(players)d joueurs : il n’y a pas été "
+            "mesuré plus fort que le niveau en dessous (niveaux proposés : %(levels)s)."
+        )
+        % values
+    )
+    if seat is None:
+        return message
+    return _("Place %(n)d : %(message)s") % {"n": seat, "message": message}
+
+
 def match_start(
     *,
     game,
@@ -138,6 +158,11 @@ def match_start(
                 _("Place %(n)d : niveau inconnu (choix : %(levels)s).")
                 % {"n": index + 1, "levels": ", ".join(levels)},
                 code="bot_level",
+            )
+        if spec.kind == Seat.Kind.BOT and spec.bot_level not in package.levels_for(len(seats)):
+            raise InvalidSetup(
+                level_not_offered_message(package, spec.bot_level, len(seats), seat=index + 1),
+                code="level_not_offered",
             )
     try:
         options = package.validate_options(seats=len(seats), options=options or {})

@@ -103,6 +103,10 @@ class GamePackage:
     # Bot levels offered, weakest first, and how each is described to players (measured strength).
     bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "intermediate", "strong")
     default_level: ClassVar[str] = "intermediate"
+    # The levels offered at a seat count, where fewer than ``bot_levels`` are (weakest first): a
+    # level that was not measured stronger than the one below it at that count is not offered
+    # there. A seat count missing here offers every level.
+    offered_levels: ClassVar[Mapping[int, tuple[str, ...]]] = {}
     # Seat counts outside the record's player range that the game offers as a variant.
     variant_seats: ClassVar[tuple[int, ...]] = ()
     # Static files (paths under the package's ``static/`` folder) the play page loads.
@@ -187,6 +191,20 @@ class GamePackage:
         :class:`~play.engines.base.InvalidOptions` naming the refused one. The match layer calls
         it before anything else reads the options (the series adapter included)."""
         return self.engine.validate_options(seats, options)
+
+    def levels_for(self, seats: int) -> tuple[str, ...]:
+        """The bot levels offered at a table of ``seats``, weakest first."""
+        return tuple(self.offered_levels.get(seats, self.bot_levels))
+
+    def default_level_for(self, seats: int) -> str:
+        """The level a seat starts with at a table of ``seats``: the default level if offered
+        there, else the strongest offered level below it (else the weakest offered)."""
+        offered = self.levels_for(seats)
+        if self.default_level in offered:
+            return self.default_level
+        below = self.bot_levels[: self.bot_levels.index(self.default_level)]
+        weaker = [level for level in offered if level in below]
+        return weaker[-1] if weaker else offered[0]
 
     def level_label(self, level: str) -> str:
         return str(LEVEL_LABELS.get(level, level))

@@ -13,10 +13,12 @@ from bench import arena
 from bench.arena_stats import (
     Tally,
     bradley_terry,
+    clearance,
     expected_score,
     pair_results,
     places,
     side_result,
+    verdict,
     wilson,
 )
 from tests.bench.toy_race import GAME as RACE
@@ -220,3 +222,63 @@ def test_a_game_is_found_by_slug_package_or_the_module_defining_its_class():
     assert arena.load_game("play.games.powwow") is powwow
     # what a worker process is given for a package outside the registry
     assert arena.load_game(type(powwow).__module__) is powwow
+
+
+def _tally(wins: int, losses: int, draws: int = 0) -> Tally:
+    tally = Tally()
+    for score in [1.0] * wins + [0.0] * losses + [0.5] * draws:
+        tally.add(score)
+    return tally
+
+
+def test_a_pairing_clears_only_after_the_minimum_and_with_its_interval_above_half():
+    assert clearance(_tally(60, 0)) is None  # a sweep of 60 is not yet 100 games
+    assert clearance(_tally(59, 41)) is None  # [49.2, 68.1]: undecided
+    assert clearance(_tally(60, 40)) == "above"  # [50.2, 69.1]
+    assert clearance(_tally(55, 45, draws=20)) is None  # 54.2 % [45.3, 62.8]
+    assert clearance(_tally(39, 61)) == "below"  # [30.0, 48.8]
+    assert clearance(_tally(7, 3), min_games=10) is None  # [39.7, 89.2]
+    assert clearance(_tally(10, 0), min_games=10) == "above"
+    assert verdict("above", 120) == "cleared after 120"
+    assert verdict("below", 100) == "below 50 % after 100"
+    assert verdict(None, 400) == "not cleared within 400"
+    assert verdict("interrupted", 140) == "interrupted after 140, not cleared"
+
+
+def test_until_clear_stops_a_pairing_once_it_clears_and_plays_the_others_to_the_cap():
+    roster = arena.build_players(RACE, ["random", "greedy", "beginner"], ARGS)
+    pairs = [("greedy", "random"), ("beginner", "random")]
+    tasks = arena.schedule(list(roster), [2, 3], 60, seed="clear", pairs=pairs)
+    records, decided = arena.run_until_clear(
+        RACE,
+        roster,
+        tasks,
+        ARGS,
+        min_games=20,
+        batch=10,
+        cycle=lambda n: len(arena.arrangements(n)),
+    )
+    count = {key: 0 for key in decided}
+    for record in records:
+        count[record.task.seats, *record.task.pair] += 1
+    # greedy against random clears at the first check; beginner (random itself) never does
+    assert decided[2, "greedy", "random"] == "above" and count[2, "greedy", "random"] == 20
+    assert decided[3, "greedy", "random"] == "above" and count[3, "greedy", "random"] == 24
+    assert decided[2, "beginner", "random"] is None and count[2, "beginner", "random"] == 60
+    assert decided[3, "beginner", "random"] is None and count[3, "beginner", "random"] == 60
+    # whole cycles of arrangements: at 3 seats each player holds each seat as often
+    seats_held = {}
+    for record in records:
+        if record.task.seats == 3 and record.task.pair == ("greedy", "random"):
+            for seat, name in enumerate(record.task.table):
+                seats_held[name, seat] = seats_held.get((name, seat), 0) + 1
+    assert len(set(seats_held.values())) == 1
+
+
+def test_command_line_until_clear_reports_how_each_pairing_ended(capsys):
+    arena.main(
+        ["tests.bench.toy_race", "--until-clear", "--games", "40", "--min-games", "20",
+         "--pairs", "greedy:random,beginner:random", "--seats", "2", "--quiet"]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert "cleared after 20" in out and "not cleared within 40" in out

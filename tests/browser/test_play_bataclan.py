@@ -72,7 +72,7 @@ def test_three_player_game_with_the_gesture_against_two_bots(
     page.goto(live_server.url + "/jeux/bataclan/")
     page.get_by_role("link", name="Jouer").click()
     page.select_option("#id_players", "3")
-    page.select_option("#id_seat_1", "bot:intermediate")
+    page.select_option("#id_seat_1", "bot:strong")
     page.select_option("#id_seat_2", "bot:beginner")
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector("#board svg")

@@ -149,6 +149,30 @@ def test_setup_shows_the_seats_of_the_chosen_player_count(live_server, page, cat
     assert abs((box["y"] + box["height"] / 2) - (label["y"] + label["height"] / 2)) < 8
 
 
+def test_setup_lists_only_the_levels_offered_at_the_chosen_player_count(
+    live_server, page, catalogue, monkeypatch
+):
+    from play.games.registry import get_game
+
+    tayu = Game.objects.get(engine="tayu")
+    two = ("beginner", "intermediate")
+    monkeypatch.setattr(type(get_game("tayu")), "offered_levels", {2: two, 4: two})
+    page.goto(f"{live_server.url}/jeux/{tayu.slug}/jouer/")
+    strong = page.locator('#id_seat_1 option[value="bot:strong"]')
+    notes = page.locator(".levels li")
+    page.click(".levels summary")
+    page.select_option("#id_players", "3")
+    page.select_option("#id_seat_1", "bot:strong")
+    expect(strong).to_be_enabled()
+    page.select_option("#id_players", "2")
+    expect(strong).to_be_disabled()
+    expect(page.locator("#id_seat_1")).to_have_value("bot:intermediate")  # the default there
+    expect(notes.filter(has_text="Proposé à 3 joueurs")).to_be_hidden()
+    page.select_option("#id_players", "3")
+    expect(strong).to_be_enabled()
+    expect(notes.filter(has_text="Proposé à 3 joueurs")).to_be_visible()
+
+
 def test_friends_page_says_whose_screen_the_hosts_seat_is_on(live_server, browser, catalogue):
     game = Game.objects.get(slug="prairie-ou-buffalo")
     match, _ = match_start(game=game, seats=[SeatSpec("local"), SeatSpec("invite")])

@@ -252,14 +252,14 @@ def test_setup_page_lists_what_each_level_of_the_computer_measured(client, buffa
     labels = {"beginner": "Débutant", "intermediate": "Intermédiaire", "strong": "Fort"}
     for level, label in {**labels, "expert": "Expert"}.items():
         description = escape(str(LEVEL_DESCRIPTIONS[level]))
-        assert f"<li><strong>{label}</strong> — {description}</li>" in page
+        assert f'<li data-players="2"><strong>{label}</strong> — {description}</li>' in page
     english = client.get(
         reverse("play:setup", args=[buffalo.slug]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert "<summary>The computer's levels</summary>" in english
     with translation.override("en"):
         assert all(escape(str(d)) in english for d in LEVEL_DESCRIPTIONS.values())
-    assert "<li><strong>Beginner</strong> — Looks three moves ahead" in english
+    assert '<li data-players="2"><strong>Beginner</strong> — Looks three moves ahead' in english
 
 
 @pytest.mark.parametrize("slug", sorted(games()))
@@ -273,3 +273,15 @@ def test_the_seat_menus_name_each_level_and_no_description_repeats_its_name(slug
     }
     for level, description in game.level_descriptions.items():
         assert not str(description).lower().startswith(game.level_label(level).lower())
+
+
+@pytest.mark.parametrize("slug", sorted(games()))
+def test_the_levels_offered_at_each_seat_count_are_bot_levels_in_order(slug):
+    game = get_game(slug)
+    info = game.engine.info
+    for seats, offered in game.offered_levels.items():
+        assert info.min_seats <= seats <= info.max_seats
+        assert offered and set(offered) <= set(game.bot_levels)
+        assert list(offered) == [level for level in game.bot_levels if level in offered]
+    for seats in range(info.min_seats, info.max_seats + 1):
+        assert game.default_level_for(seats) in game.levels_for(seats)

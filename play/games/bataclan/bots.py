@@ -25,25 +25,54 @@ whole grid, so they place with a uniform hand (``random`` 0.52, ``greedy`` 0.47,
 on average): the arena's default table measures hands and heads together; ``--hand`` (in
 ``bench/arena_players_bataclan.py``) gives everybody one hand and measures heads alone.
 
-Today's levels (timing hands): score and 95 % interval, ``python bench/arena.py bataclan --seats N
---games 200 --pairs beginner:random,intermediate:beginner,strong:intermediate --max-seconds 1``
-(at 2 seats, and beginner–random everywhere), and ``--games 400 --pairs
-intermediate:beginner,strong:intermediate`` at 3–6 seats::
+Today's levels (timing hands), as offered at each seat count (``GamePackage.offered_levels``):
+a level is offered where it beat the level offered below it with its 95 % interval above 50 %
+(``bench/arena.py --until-clear``: at least 100 games, stopped as soon as the interval clears 50 %,
+else at 400). The offered ladder, ``python bench/ladder.py bataclan --max-seconds 1 --jobs 1``
+(1,112 games, 221 s on a loaded machine)::
 
-    seats  beginner vs random     intermediate vs beginner  strong vs intermediate
-      2    78.5 % [72.3, 83.6]    57.0 % [50.1, 63.7]       67.5 % [60.7, 73.6]
-      3    71.6 % [65.0, 77.3]    53.7 % [48.8, 58.5]       56.0 % [51.1, 60.7]
-      4    71.6 % [65.0, 77.3]    58.5 % [53.6, 63.2]       51.0 % [46.1, 55.8]
-      5    66.5 % [59.7, 72.7]    52.0 % [47.1, 56.9]       55.8 % [50.9, 60.5]
-      6    59.5 % [52.6, 66.1]    53.5 % [48.6, 58.3]       54.0 % [49.1, 58.8]
+    seats  level         vs            games   score  95 % interval  result
+        2  beginner      random          100   76.0%  [ 66.8,  83.3]  cleared after 100
+        2  intermediate  beginner        180   57.8%  [ 50.5,  64.8]  cleared after 180
+        2  strong        intermediate    100   71.0%  [ 61.5,  79.0]  cleared after 100
+        3  beginner      random          102   78.4%  [ 69.5,  85.3]  cleared after 102
+        3  strong        beginner        126   61.9%  [ 53.2,  69.9]  cleared after 126
+        4  beginner      random          102   67.6%  [ 58.1,  75.9]  cleared after 102
+        4  intermediate  beginner        102   59.8%  [ 50.1,  68.8]  cleared after 102
+        5  beginner      random          100   71.0%  [ 61.5,  79.0]  cleared after 100
+        6  beginner      random          100   67.0%  [ 57.3,  75.4]  cleared after 100
+        6  strong        beginner        100   69.0%  [ 59.4,  77.2]  cleared after 100
 
-Beginner beats random at every seat count and each level beats the one below at two players;
-intermediate is not measurably stronger than beginner at 3, 5 and 6 players within 400 games,
-nor strong than intermediate at 4 and 6 (all three levels are still offered at every seat count:
-offering fewer levels at some seat counts is not done). The oracle bound (``--oracle
---oracle-hand 0.95:0.02 --pairs oracle:random``, 200 games): the oracle beats random 98.5, 82.4,
-86.3, 75.5 and 69.0 % at 2–6 seats, so beginner's score against random is 80, 87, 83, 88 and
-86 % of what seeing the dice and the pile can reach.
+Every level, ``python bench/ladder.py bataclan --all-levels --max-seconds 1 --jobs 1`` (3,488
+games, 1,564 s; the same seeds, so its games are the ones above where the rungs agree)::
+
+    seats  level         vs            games   score  95 % interval  result
+        3  intermediate  beginner        402   53.7%  [ 48.8,  58.5]  not cleared within 402
+        3  strong        intermediate    318   56.3%  [ 50.8,  61.6]  cleared after 318
+        4  strong        intermediate    402   51.0%  [ 46.1,  55.8]  not cleared within 402
+        5  intermediate  beginner        400   52.0%  [ 47.1,  56.9]  not cleared within 400
+        5  strong        intermediate    400   55.8%  [ 50.9,  60.5]  cleared after 400
+        6  intermediate  beginner        280   56.4%  [ 50.6,  62.1]  cleared after 280
+        6  strong        intermediate    400   54.0%  [ 49.1,  58.8]  not cleared within 400
+
+(its 2-seat rungs and beginner–random rungs are those of the first table). And where intermediate
+is not offered, strong against beginner, ``python bench/arena.py bataclan --seats 3,5,6 --pairs
+strong:beginner --until-clear --max-seconds 1``: 61.9 % [53.2, 69.9] cleared after 126 at 3
+seats, 53.5 % [48.6, 58.3] not cleared within 400 at 5, 69.0 % [59.4, 77.2] cleared after 100
+at 6. So: all three levels at 2 players; beginner and strong at 3 and 6; beginner and
+intermediate at 4 (strong is no stronger than intermediate there); beginner alone at 5 (neither
+other level beat it in 400 games; strong beat intermediate, just). At 6 intermediate's rung
+cleared after 280 games but stood at 53.5 % after 400 (an early look's luck: each check is a
+look at the same growing sample); strong's rung over beginner is the clearer one, so strong is
+the level offered above beginner there. With more players the dice decide more: the levels'
+differences shrink toward what 400 games cannot show.
+
+The oracle bound (``--oracle --oracle-hand 0.95:0.02 --pairs oracle:random``, 200 games): the
+oracle beats random 98.5, 82.4, 86.3, 75.5 and 69.0 % at 2–6 seats. Beginner's score against
+random (``--games 200 --pairs beginner:random``, timing hands: 78.5, 71.6, 71.6, 66.5 and 59.5 %)
+is 80, 87, 83, 88 and 86 % of what seeing the dice and the pile can reach; with the ladder's
+first 100 games (76.0, 78.4, 67.6, 71.0, 67.0 %), 77, 95, 78, 94 and 97 %. The other levels'
+scores against random were not measured, so their shares of the bound are not known.
 
 The figures below were measured with the earlier hands (steadiness laws of mean 0.72, 0.78 and
 0.99, not timing spreads); they describe the heads.

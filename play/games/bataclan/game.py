@@ -19,6 +19,15 @@ class BataclanGame(GamePackage):
     titles = ("bataclan",)
     texts = texts
     bot_levels = ("beginner", "intermediate", "strong")
+    # A level is offered at a seat count when it beat the level below it there, its 95 %
+    # interval above 50 % (bench/ladder.py bataclan; the figures in bots.py's docstring): with
+    # more players the dice decide more, and the levels' differences vanish in 400 games.
+    offered_levels = {
+        3: ("beginner", "strong"),
+        4: ("beginner", "intermediate"),
+        5: ("beginner",),
+        6: ("beginner", "strong"),
+    }
     scripts = ("games/bataclan/board.js",)
     styles = ("games/bataclan/board.css",)
 

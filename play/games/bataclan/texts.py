@@ -73,20 +73,24 @@ LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
         "Main humaine peu sûre (elle appuie à 90 ms près du bon moment) ; garde les G et la "
         "suite qui prolonge la pile, estime avant chaque dé le risque de faire tomber la pile et "
-        "s'arrête quand il est trop grand. Mesuré sur 200 parties : contre un joueur qui joue au "
-        "hasard, il finit devant lui 79 % des fois à deux, 72 % à trois ou quatre, 67 % à cinq "
-        "et 60 % à six."
+        "s'arrête quand il est trop grand. Mesuré contre un joueur qui joue au hasard : il finit "
+        "devant lui 76 % des fois à deux, 78 % à trois, 68 % à quatre, 71 % à cinq et 67 % à six "
+        "(100 parties). À cinq joueurs, c'est le seul niveau proposé : aucun autre ne l'y a battu "
+        "de façon mesurable en 400 parties."
     ),
     "intermediate": gettext_lazy(
         "Main humaine sûre (60 ms près) ; décide comme le débutant. Mesuré contre le débutant : "
-        "57 % à deux joueurs, 58 % à quatre ; à trois, cinq ou six, pas de différence mesurable "
-        "en 400 parties (de 52 à 54 %) : à plusieurs, les dés décident."
+        "58 % à deux joueurs (180 parties), 60 % à quatre (102 parties). À trois, cinq ou six "
+        "joueurs, pas de différence mesurable en 400 parties (de 52 à 54 %) : les dés y décident, "
+        "et ce niveau n'y est pas proposé."
     ),
     "strong": gettext_lazy(
         "Main très sûre mais humaine (30 ms près) ; pèse chaque dé en chances de gagner et "
-        "garde ses dés de façon à ne pas devoir poser sur une pile branlante. Mesuré contre "
-        "l'intermédiaire : 68 % à deux joueurs, 56 % à trois et à cinq ; à quatre et six, pas "
-        "de différence mesurable en 400 parties (51 et 54 %)."
+        "garde ses dés de façon à ne pas devoir poser sur une pile branlante. Mesuré contre le "
+        "niveau proposé en dessous de lui : 71 % contre l'intermédiaire à deux joueurs, 62 % "
+        "contre le débutant à trois et 69 % à six (100 à 126 parties). Pas proposé à quatre "
+        "joueurs (51 % contre l'intermédiaire en 400 parties) ni à cinq (54 % contre le "
+        "débutant en 400 parties)."
     ),
 }
 

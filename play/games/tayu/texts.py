@@ -124,20 +124,23 @@ HOUSE_RULES = (
 
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
-        "Pose la pierre là où elle rapporte le plus tout de suite : bat presque toujours un joueur "
-        "au hasard."
+        "Pose la pierre là où elle rapporte le plus tout de suite. Mesuré contre un joueur qui "
+        "joue au hasard : il gagne 98 % des parties à deux joueurs, 94 % à trois et 100 % à "
+        "quatre (100 parties)."
     ),
     "intermediate": gettext_lazy(
         "Pour chaque pose, pèse toutes les pierres que le joueur suivant peut tirer et sa "
-        "meilleure réponse : gagne environ trois parties sur quatre contre un joueur qui ne "
-        "regarde que le coup présent (sept sur dix à quatre joueurs)."
+        "meilleure réponse. Mesuré contre le débutant : il gagne 68 % des parties à deux et à "
+        "quatre joueurs (100 parties), 59 % à trois (174 parties). Le tirage pèse lourd : la "
+        "même recherche, en voyant les pierres cachées, n'a gagné que 95 % (deux et quatre "
+        "joueurs) et 79 % (trois) de ses parties contre un joueur qui joue comme le débutant."
     ),
     "strong": gettext_lazy(
         "Comme l'intermédiaire, choisit aussi sa colonne du talon en anticipant la réponse "
-        "adverse et, à trois joueurs, enchérit jusqu'à 16 pour être le gêneur tant que cette place "
-        "vaut mieux que celle d'un bâtisseur : gagne sept à huit parties sur dix contre un joueur "
-        "qui ne regarde que le coup présent, cinq à six sur dix contre l'intermédiaire à trois "
-        "joueurs, pas davantage que lui à deux et à quatre."
+        "adverse et, à trois joueurs, enchérit jusqu'à 16 pour être le gêneur tant que cette "
+        "place vaut mieux que celle d'un bâtisseur. Pas proposé : il n'a pas été mesuré plus fort "
+        "que l'intermédiaire (à trois joueurs, 54 % en 174 parties ; à deux et à quatre, 49 et "
+        "46 % en 40 parties)."
     ),
 }
 

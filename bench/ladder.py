@@ -1,0 +1,167 @@
+"""A game's ladder of bot levels, seat count by seat count: does each level beat the one below?
+
+    python bench/ladder.py tayu --seats 2,3,4 --jobs 2
+    python bench/ladder.py bataclan --all-levels --max-seconds 1
+
+At each seat count the levels the site offers there (``GamePackage.levels_for``; every bot level
+with ``--all-levels``) form a ladder: the weakest against ``random``, then each level against the
+one below it. Each rung is an arena pairing played with ``--until-clear`` (at least 100 games,
+then batches of 20, stopped as soon as the 95 % Wilson interval of the upper player's score lies
+wholly above 50 %, or below it, else at ``--games``, default 400), so the table says for each
+rung whether it was measured: ``cleared after N``, ``below 50 % after N`` or ``not cleared within
+N``. A level offered at a seat count should clear; one that does not should not be offered there.
+The arena's flags apply (``--seed``, ``--opening``, ``--max-seconds``, a game's own flags).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import arena  # noqa: E402
+from bench.arena_stats import verdict  # noqa: E402
+
+BASE = "random"  # what the weakest level must beat
+
+
+def rungs(game, seats: int, all_levels: bool = False) -> list[tuple[str, str]]:
+    """The ladder's pairings at ``seats``: (level, the one below it), weakest first."""
+    levels = list(game.bot_levels if all_levels else game.levels_for(seats))
+    below = [BASE, *levels[:-1]]
+    return list(zip(levels, below, strict=True))
+
+
+def ladder_tasks(
+    game, seat_counts: Sequence[int], games: int, seed, all_levels: bool = False
+) -> list[arena.Task]:
+    """Every rung's games at every seat count, interleaved (game by game) and numbered."""
+    tasks = []
+    for seats in seat_counts:
+        found = arena.schedule(
+            [],
+            [seats],
+            games,
+            seed,
+            rungs(game, seats, all_levels),
+            lambda n: arena.teams_of(game, n),
+        )
+        position: dict[tuple[str, str], int] = {}
+        for task in found:
+            rank = position[task.pair] = position.get(task.pair, -1) + 1
+            tasks.append((rank, seats, task))
+    tasks.sort(key=lambda item: item[:2])
+    return [replace(task, index=index) for index, (*_, task) in enumerate(tasks)]
+
+
+def table(
+    records: Sequence[arena.GameRecord],
+    decided: dict[tuple[int, str, str], str | None],
+    game,
+    seat_counts: Sequence[int],
+    all_levels: bool = False,
+) -> str:
+    """The ladder, a line a rung: score of the upper player, interval, games, how it ended."""
+    summary = arena.summarise(records, [BASE, *game.bot_levels])
+    lines = [
+        f"{'seats':>5}  {'level':<14}{'vs':<14}{'games':>5}  {'score':>6}  95 % interval  result"
+    ]
+    for seats in seat_counts:
+        for upper, lower in rungs(game, seats, all_levels):
+            tally = summary.tallies.get((seats, upper, lower))
+            if tally is None:
+                lines.append(f"{seats:>5}  {upper:<14}{lower:<14}{0:>5}  not played")
+                continue
+            low, high = tally.interval()
+            lines.append(
+                f"{seats:>5}  {upper:<14}{lower:<14}{tally.games:>5}  {100 * tally.score:5.1f}%"
+                f"  [{100 * low:5.1f}, {100 * high:5.1f}]  "
+                f"{verdict(decided.get((seats, upper, lower)), tally.games)}"
+            )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """As the arena's: ``kill PID`` (SIGTERM) or Ctrl-C stops a run and prints what it has."""
+    import signal
+    import threading
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    saved = {sig: signal.signal(sig, arena._interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        return _main(argv)
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def _main(argv: list[str]) -> None:
+    arena.setup_django()
+    first = arena.parser_for()
+    known, _ = first.parse_known_args(argv)
+    game = arena.load_game(known.game)
+    parser = arena.parser_for()
+    parser.description = __doc__.splitlines()[0]
+    module = arena._extra_module(game)
+    if module and hasattr(module, "add_arguments"):
+        module.add_arguments(parser)
+    parser.add_argument(
+        "--all-levels",
+        action="store_true",
+        help="every bot level at every seat count, not only the levels offered there",
+    )
+    args = parser.parse_args(argv)
+    args.games = args.games or arena.CLEAR_CAP
+    info = game.engine.info
+    seat_counts = (
+        [int(s) for s in args.seats.split(",")]
+        if args.seats
+        else list(range(info.min_seats, info.max_seats + 1))
+    )
+    roster = arena.build_players(game, [BASE, *game.bot_levels], args)
+    tasks = ladder_tasks(game, seat_counts, args.games, args.seed, args.all_levels)
+    began = time.perf_counter()
+    done = [0]
+
+    def progress(record: arena.GameRecord) -> None:
+        done[0] += 1
+        if not args.quiet:
+            task = record.task
+            print(
+                f"[{done[0]} {time.perf_counter() - began:6.0f} s] {task.seats} seats "
+                f"{'/'.join(task.table)}: places {record.place} in {record.plies} plies",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    records, decided = arena.run_until_clear(
+        game,
+        roster,
+        tasks,
+        args,
+        jobs=args.jobs,
+        min_games=args.min_games,
+        batch=args.batch,
+        cycle=lambda n: len(arena.arrangements(n, arena.teams_of(game, n))),
+        progress=progress,
+    )
+    which = "every level" if args.all_levels else "the levels offered"
+    print(
+        f"Ladder {game.slug} ({which}): seed {args.seed!r}, {len(records)} games, "
+        f"{args.max_seconds} s a bot move, opening {args.opening} random plies; each rung stops "
+        f"once, after at least {args.min_games} games, its 95 % interval lies wholly above or "
+        f"below 50 %, else at {args.games}; {time.perf_counter() - began:.0f} s"
+    )
+    print(table(records, decided, game, seat_counts, args.all_levels), flush=True)
+
+
+if __name__ == "__main__":
+    main()
