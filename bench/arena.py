@@ -635,17 +635,57 @@ def _interrupt(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def interruptible(run: Callable[[list[str]], None], argv: Sequence[str] | None) -> None:
+    """``run(argv)`` (the command line's arguments by default) so that ``kill PID`` (SIGTERM) or
+    Ctrl-C stops it and it prints what it has: a run in the background ignores Ctrl-C."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if threading.current_thread() is not threading.main_thread():
-        return _main(argv)
-    # a run in the background ignores Ctrl-C: ``kill PID`` (SIGTERM) also stops it with a table
+        return run(argv)
     saved = {sig: signal.signal(sig, _interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        return _main(argv)
+        return run(argv)
     finally:
         for sig, handler in saved.items():
             signal.signal(sig, handler)
+
+
+def progress_printer(args, total: int | None = None) -> Callable[[GameRecord], None]:
+    """A line on stderr for each game played (unless ``--quiet``)."""
+    began = time.perf_counter()
+    done = [0]
+
+    def progress(record: GameRecord) -> None:
+        done[0] += 1
+        if not args.quiet:
+            task = record.task
+            count = f"{done[0]}/{total}" if total else str(done[0])
+            print(
+                f"[{count} {time.perf_counter() - began:6.0f} s] {task.seats} seats "
+                f"{'/'.join(task.table)}: places {record.place} in {record.plies} plies",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return progress
+
+
+def play_until_clear(game, roster, tasks, args, progress):
+    """:func:`run_until_clear` with the command line's settings: ``(records, decided)``."""
+    return run_until_clear(
+        game,
+        roster,
+        tasks,
+        args,
+        jobs=args.jobs,
+        min_games=args.min_games,
+        batch=args.batch,
+        cycle=lambda n: len(arrangements(n, teams_of(game, n))),
+        progress=progress,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    interruptible(_main, argv)
 
 
 def _main(argv: list[str]) -> None:
@@ -689,32 +729,11 @@ def _main(argv: list[str]) -> None:
         names, seat_counts, args.games, args.seed, pairs, teams=lambda n: teams_of(game, n)
     )
     began = time.perf_counter()
-    done = [0]
-
-    def progress(record: GameRecord) -> None:
-        done[0] += 1
-        if not args.quiet:
-            task = record.task
-            print(
-                f"[{done[0]}/{len(tasks)} {time.perf_counter() - began:6.0f} s] {task.seats} seats "
-                f"{'/'.join(task.table)}: places {record.place} in {record.plies} plies",
-                file=sys.stderr,
-                flush=True,
-            )
+    progress = progress_printer(args, len(tasks))
 
     decided = None
     if args.until_clear:
-        records, decided = run_until_clear(
-            game,
-            roster,
-            tasks,
-            args,
-            jobs=args.jobs,
-            min_games=args.min_games,
-            batch=args.batch,
-            cycle=lambda n: len(arrangements(n, teams_of(game, n))),
-            progress=progress,
-        )
+        records, decided = play_until_clear(game, roster, tasks, args, progress)
     else:
         records = run(game, roster, tasks, args, jobs=args.jobs, progress=progress)
     print(

@@ -89,18 +89,7 @@ def table(
 
 def main(argv: Sequence[str] | None = None) -> None:
     """As the arena's: ``kill PID`` (SIGTERM) or Ctrl-C stops a run and prints what it has."""
-    import signal
-    import threading
-
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if threading.current_thread() is not threading.main_thread():
-        return _main(argv)
-    saved = {sig: signal.signal(sig, arena._interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
-    try:
-        return _main(argv)
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
+    arena.interruptible(_main, argv)
 
 
 def _main(argv: list[str]) -> None:
@@ -129,29 +118,8 @@ def _main(argv: list[str]) -> None:
     roster = arena.build_players(game, [BASE, *game.bot_levels], args)
     tasks = ladder_tasks(game, seat_counts, args.games, args.seed, args.all_levels)
     began = time.perf_counter()
-    done = [0]
-
-    def progress(record: arena.GameRecord) -> None:
-        done[0] += 1
-        if not args.quiet:
-            task = record.task
-            print(
-                f"[{done[0]} {time.perf_counter() - began:6.0f} s] {task.seats} seats "
-                f"{'/'.join(task.table)}: places {record.place} in {record.plies} plies",
-                file=sys.stderr,
-                flush=True,
-            )
-
-    records, decided = arena.run_until_clear(
-        game,
-        roster,
-        tasks,
-        args,
-        jobs=args.jobs,
-        min_games=args.min_games,
-        batch=args.batch,
-        cycle=lambda n: len(arena.arrangements(n, arena.teams_of(game, n))),
-        progress=progress,
+    records, decided = arena.play_until_clear(
+        game, roster, tasks, args, arena.progress_printer(args)
     )
     which = "every level" if args.all_levels else "the levels offered"
     print(
