@@ -53,15 +53,15 @@ class MatchSetupForm(forms.Form):
         self.engine = self.package.engine
         info = self.engine.info
         self.low, self.high = seat_range(game)
+        self.sizes = range(self.low, self.high + 1)  # the table sizes offered
         self.fields["players"] = forms.TypedChoiceField(
             label=_("Nombre de joueurs"),
-            choices=[(n, str(n)) for n in range(self.low, self.high + 1)],
+            choices=[(n, str(n)) for n in self.sizes],
             coerce=int,
             initial=self.low,
         )
         roles = self.roles({})
-        counts = range(self.low, self.high + 1)
-        choices = seat_choices(self.package, counts)
+        choices = seat_choices(self.package, self.sizes)
         offered = self.offered_counts()
         default = f"bot:{self.package.default_level_for(self.low)}"
         for index in range(self.high):
@@ -91,18 +91,15 @@ class MatchSetupForm(forms.Form):
 
     def offered_counts(self) -> dict[str, list[int]]:
         """Each computer seat choice (``bot:<level>``) and the table sizes it is offered at."""
-        counts = range(self.low, self.high + 1)
         return {
-            f"bot:{level}": [n for n in counts if level in self.package.levels_for(n)]
+            f"bot:{level}": [n for n in self.sizes if level in self.package.levels_for(n)]
             for level in self.package.bot_levels
         }
 
     def default_levels(self) -> dict[int, str]:
         """For the page's script: the seat choice a computer seat takes at each table size when
         its level is not offered there."""
-        return {
-            n: f"bot:{self.package.default_level_for(n)}" for n in range(self.low, self.high + 1)
-        }
+        return {n: f"bot:{self.package.default_level_for(n)}" for n in self.sizes}
 
     def level_notes(self) -> list[tuple[str, str, str]]:
         """Each offered bot level's name, description (what it measured) and the table sizes it
@@ -115,7 +112,7 @@ class MatchSetupForm(forms.Form):
             if level not in descriptions or not counts:
                 continue
             text = str(descriptions[level])
-            if len(counts) < self.high - self.low + 1:
+            if len(counts) < len(self.sizes):
                 text += " " + str(_("Proposé à %(counts)s joueurs.") % {"counts": _and(counts)})
             notes.append((self.package.level_label(level), text, " ".join(map(str, counts))))
         return notes

@@ -91,3 +91,39 @@ def test_a_tap_made_while_the_last_answer_is_on_its_way_is_sent_after_it(
         assert page.locator("#play-message").inner_text() == ""
     finally:
         context.close()
+
+
+def test_a_double_tap_sends_one_move(live_server, browser, catalogue, match_seed):
+    """The second tap of a double tap waits for the first one's answer, which moves the match on
+    from the position it was made in: it is dropped, not sent to be refused as stale."""
+    match_seed("browser/tayu/2")
+    context, page = phone_page(browser)
+    try:
+        start_match(page, live_server.url, "ta-yu", 2)
+        held, sent = [], []
+
+        def hold_the_first(route):
+            sent.append(route.request.post_data)
+            if held:
+                route.continue_()
+            else:
+                held.append((route, route.fetch()))
+
+        page.route("**/moves/", hold_the_first)
+        draw = page.locator("#actions button").first
+        draw.tap()
+        draw.tap()  # the same draw again, while the first one's answer is held
+        route, response = held[0]
+        route.fulfill(response=response)
+        page.wait_for_selector("#board .rotate")
+        # The next move goes after any request queued before it: once it has landed, a second
+        # draw would have been sent too.
+        tap_move(page, confirm_with_button=True)
+        page.wait_for_function(
+            "() => document.getElementById('log').textContent.includes('pose la pierre')"
+        )
+        assert len(sent) == 2 and '"draw"' not in sent[1]
+        assert page.locator("#play-message").inner_text() == ""
+        assert page.locator("#log").inner_text().count("Joueur 1 : prend une pierre") == 1
+    finally:
+        context.close()
