@@ -3,30 +3,37 @@ PostgreSQL with the production settings.
 
     .venv/bin/python bench/load.py [--people 8,16,32,64,100] [--answer 2,5] [--seconds 60]
                                    [--level mixed|intermediate|strong] [--workers 4]
-                                   [--bot-workers N]
+                                   [--bot-workers N] [--arrival 10] [--one-address]
+                                   [--attacker 16]
 
 Starts a temporary PostgreSQL server (scripts/pgtemp.py), migrates, imports the sample
 collection, collects the static files, serves the production settings with
 ``gunicorn ludotheque.wsgi --workers 4`` on a free loopback port (``DJANGO_SECURE_SSL_REDIRECT=0``:
 plain HTTP on loopback) and starts ``manage.py bot_workers`` (``--bot-workers``, default its
-own: the cores minus one). Then, from client processes separate from the server:
+own: ``PLAY_BOT_WORKERS``). Then, from client processes separate from the server:
 
-* **people** — each from its own loopback address (127.0.0.10, .11…), one table each over the
-  five games in turn, against 1 to 3 bots (intermediate or strong, alternately): polls every
-  0.7 s with ``If-None-Match`` as the page does, and when it is their turn answers after
-  ``--answer`` seconds (± half) with a random legal move; a new table when one ends;
+* **people** — each from its own loopback address (127.0.0.10, .11…; all from one with
+  ``--one-address``, tablets behind a library's router), sitting down at a random moment of the
+  first ``--arrival`` seconds, one table each over the five games in turn, against 1 to 3 bots
+  (``--level``; ``mixed``: intermediate or strong, alternately): polls every 0.7 s with
+  ``If-None-Match`` as the page does, and when it is their turn answers after ``--answer``
+  seconds (± half) with a random legal move; a new table when one ends;
+* **an attacker** (``--attacker N``) — N tables from one more address, each against as many
+  bots as the game seats, every move sent as soon as it is its turn (its figures are printed
+  apart, prefixed « attacker: »; the people's reply time is what its tables cost them);
 * **visitors** (``--visitors``, 2) — the search API and a game page in a loop, as someone
   browsing the catalogue while the room plays.
 
 Each (answer time, people) pair is one run on the same server, after the previous run's bot
 jobs have drained; the visitors first browse alone, for the idle latency. Prints, per run, the
-bots' reply time (from the person's move to their turn again: p50/p95/max), moves a
+bots' reply time (from the person's move to their turn again: p50/p95/max; also by game and
+number of bots), moves a
 minute (people's and bots'), the share of the machine's CPU the bot workers used and their CPU
 time per bot move, the visitors' latency, every request kind's errors, and the machine's bound:
 the bots' CPU per move × the bot moves a table needs a minute (its bots × 60 / answer time),
 against the cores → how many such tables the machine can serve. Only loopback addresses are
 contacted; every loop stops after ``--seconds``; the servers and the database are stopped at the
-end, whatever happens.
+end, whatever happens; the server log's tracebacks are counted by exception.
 """
 
 from __future__ import annotations
@@ -58,6 +65,8 @@ HOST = "127.0.0.1"
 # A visitor's pause between rounds: one search a round stays under the anonymous API limit
 # (API_ANON_RATE, 120 a minute per address), as a person's browsing does.
 VISITOR_PAUSE = 0.5
+# An attacker's tables (--attacker): one address, answers at once, recorded under this prefix.
+ATTACKER, ATTACKER_ADDRESS, ATTACKER_ANSWER = "attacker: ", "127.0.0.250", 0.05
 PYTHON = sys.executable
 GUNICORN = str(Path(PYTHON).with_name("gunicorn"))
 
@@ -117,20 +126,37 @@ POLL_SECONDS = 0.7
 
 
 def person(
-    port: int, index: int, deadline: float, out: list, answer: float, level: str, shared: bool
+    port: int,
+    index: int,
+    deadline: float,
+    out: list,
+    answer: float,
+    level: str,
+    shared: bool,
+    arrival: float,
+    address: str | None = None,
+    tag: str = "",
 ) -> None:
     """One person at a table of their own, playing against bots; records request latencies,
     the bots' reply times (``bot reply``) and finished tables. ``shared``: every person behind
-    one address (a ludothèque's tablets behind its router)."""
-    client = Client(port, f"127.0.0.{10 + (0 if shared else index)}")
-    rng = random.Random(index)
+    one address (a ludothèque's tablets behind its router). The person sits down at a random
+    moment of the first ``arrival`` seconds (a room fills in; it does not start in one instant).
+    ``address`` and ``tag``: an attacker's tables, all from that address, recorded apart (each
+    kind of record prefixed with the tag), always against as many bots as the game seats."""
+    client = Client(port, address or f"127.0.0.{10 + (0 if shared else index)}")
+    rng = random.Random(f"{tag}{index}")
+
+    def note(kind: str, *record) -> None:
+        out.append((tag + kind, *record))
+
+    time.sleep(rng.uniform(0, arrival))
     table = index
     match = token = etag = state = None
     moved_at = None  # when the person's move was answered: the bots' clock starts
 
     while time.monotonic() < deadline:
         if match is None:
-            slug, bots = GAMES[table % len(GAMES)], 1 + table % 3
+            slug, bots = GAMES[table % len(GAMES)], 3 if tag else 1 + table % 3
             level_now = LEVELS[table % len(LEVELS)] if level == "mixed" else level
             table += 1
             for count in range(bots, 0, -1):  # fewer bots where the game seats fewer
@@ -139,30 +165,30 @@ def person(
                     "POST", "/api/v1/matches/", {"game": slug, "seats": seats}
                 )
                 if status != 400 or count == 1:  # a 400 for too many seats: one bot fewer
-                    out.append(("play: create", status, seconds))
+                    note("play: create", status, seconds)
                     break
             if status != 201:
                 time.sleep(1)
                 continue
             state = _json(content)
             match, token, etag = state["code"], state["token"], None
-            out.append(("table", slug, count))
+            note("table", slug, count)
             moved_at = time.monotonic()  # the bots may move first
             continue
         headers = {"X-Seat-Token": token, **({"If-None-Match": etag} if etag else {})}
         status, content, new_etag, seconds = client.request(
             "GET", f"/api/v1/matches/{match}/", headers=headers
         )
-        out.append(("play: poll", status, seconds))
+        note("play: poll", status, seconds)
         if status == 200:
             state, etag = _json(content), new_etag
             if (state.get("bot_queue") or {}).get("busy"):
-                out.append(("busy", match, 0))
+                note("busy", match, 0)
         if status not in (200, 304):
             time.sleep(POLL_SECONDS)
             continue
         if state.get("status") == "finished":
-            out.append(("finished", match, 0))
+            note("finished", match, 0)
             match = None
             continue
         mine = state.get("viewer") in state.get("to_act", []) and state.get("legal_moves")
@@ -170,7 +196,9 @@ def person(
             time.sleep(POLL_SECONDS)
             continue
         if moved_at is not None:
-            out.append(("bot reply", 200, time.monotonic() - moved_at))
+            waited = time.monotonic() - moved_at
+            note("bot reply", 200, waited)
+            note("reply by table", (slug, count), waited)
             moved_at = None
         time.sleep(answer * rng.uniform(0.5, 1.5))  # the person thinks
         move = rng.choice(state["legal_moves"])
@@ -179,9 +207,9 @@ def person(
             status, content, _e, seconds = client.request(
                 "POST", f"/api/v1/matches/{match}/challenge/", asked, {"X-Seat-Token": token}
             )
-            out.append(("play: challenge", status, seconds))
+            note("play: challenge", status, seconds)
             if status >= 400:
-                out.append(("refusal", "challenge", _json(content).get("code", str(status))))
+                note("refusal", "challenge", _json(content).get("code", str(status)))
             press = rng.uniform(600, 1400)  # a person presses within about a marker's swing
             time.sleep(press / 1000)
             move = {**move, "challenge": _json(content).get("id"), "press_ms": press}
@@ -189,9 +217,9 @@ def person(
         status, content, _e, seconds = client.request(
             "POST", f"/api/v1/matches/{match}/moves/", body, {"X-Seat-Token": token}
         )
-        out.append(("play: move", status, seconds))
+        note("play: move", status, seconds)
         if status >= 400:
-            out.append(("refusal", "move", _json(content).get("code", str(status))))
+            note("refusal", "move", _json(content).get("code", str(status)))
         etag = None
         if status == 200:
             state = _json(content)
@@ -229,20 +257,36 @@ def _clients(role, port: int, count: int, seconds: float, queue, *extra) -> None
 
 
 def run(
-    port: int, people: int, visitors: int, seconds: float, answer: float, level: str, shared=False
+    port: int,
+    people: int,
+    visitors: int,
+    seconds: float,
+    answer: float,
+    level: str,
+    shared=False,
+    arrival: float = 0.0,
+    attacker: int = 0,
 ) -> list:
-    """People and visitors in processes of their own; their records."""
+    """People, visitors and an attacker's ``attacker`` tables (from one address, the bots as
+    many as the game seats, moves sent as soon as it is their turn), in processes of their own;
+    their records."""
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
     processes = [
         context.Process(
-            target=_clients, args=(person, port, people, seconds, queue, answer, level, shared)
+            target=_clients,
+            args=(person, port, people, seconds, queue, answer, level, shared, arrival),
         ),
         context.Process(target=_clients, args=(visitor, port, visitors, seconds, queue)),
     ]
+    if attacker:
+        extra = (ATTACKER_ANSWER, level, True, 0.0, ATTACKER_ADDRESS, ATTACKER)
+        processes.append(
+            context.Process(target=_clients, args=(person, port, attacker, seconds, queue, *extra))
+        )
     for process in processes:
         process.start()
-    records = queue.get() + queue.get()
+    records = [record for _process in processes for record in queue.get()]
     for process in processes:
         process.join()
     return records
@@ -452,13 +496,20 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
 
     before = used()
     started = time.monotonic()
-    records = run(port, people, args.visitors, args.seconds, answer, level, args.one_address)
+    records = run(
+        port, people, args.visitors, args.seconds, answer, level, args.one_address, args.arrival,
+        args.attacker,
+    )  # fmt: skip
     elapsed = time.monotonic() - started
     after = used()
     bots_played = bot_moves(url) - bots_before
     wait, service, service95, jobs = job_times(url, elapsed)
     web_cpu, bot_cpu, db_cpu, client_cpu = (after[i] - before[i] for i in range(4))
     requests = [r for r in records if isinstance(r[1], int)]
+    by_table = collections.defaultdict(list)
+    for kind, table_kind, seconds in records:
+        if kind == "reply by table":
+            by_table[table_kind].append(seconds * 1000)
     tables = [r for r in records if r[0] == "table"]
     people_moves = sum(1 for kind, status, _s in requests if kind == "play: move" and status == 200)
     busy_tables = len({match for kind, match, _s in records if kind == "busy"})
@@ -472,6 +523,12 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
     print(f"Tables started: {len(tables)} ({finished} finished); by game and bots:")
     for (slug, count), n in sorted(collections.Counter((r[1], r[2]) for r in tables).items()):
         print(f"  {slug:<20} {count} bot(s): {n}")
+    print("Bots' reply by table (game, bots): n, p50, p95, max")
+    for (slug, count), waits in sorted(by_table.items()):
+        print(
+            f"  {slug:<20} {count}  {len(waits):>4}  {statistics.median(waits) / 1000:6.2f} s "
+            f"{percentile(waits, 95) / 1000:6.2f} s {max(waits) / 1000:6.2f} s"
+        )
     print(f"Tables whose page said « L'ordinateur est occupé » at least once: {busy_tables}")
     print(
         f"Moves a minute: {people_moves * 60 / elapsed:.0f} by people, "
@@ -536,6 +593,15 @@ def numbers(text: str, kind=float) -> list:
     return [kind(part) for part in text.split(",") if part.strip()]
 
 
+def tracebacks(log: str) -> collections.Counter:
+    """The exceptions of the log's tracebacks (each one's last line), counted."""
+    found = collections.Counter()
+    for block in log.split("Traceback (most recent call last):")[1:]:
+        lines = [line for line in block.splitlines() if line and not line.startswith(" ")]
+        found[lines[0][:200] if lines else "?"] += 1
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -550,10 +616,14 @@ def main() -> int:
     parser.add_argument(
         "--one-address", action="store_true", help="every person behind one address"
     )
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument(
-        "--bot-workers", type=int, default=None, help="default: bot_workers' own (cores - 1)"
+        "--attacker", type=int, default=0, help="an attacker's tables from one address (16)"
     )
+    parser.add_argument(
+        "--arrival", type=float, default=10, help="people sit down over the first N seconds"
+    )
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--bot-workers", type=int, default=None, help="default: bot_workers' own")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     rows = []
@@ -596,6 +666,8 @@ def main() -> int:
             f"| {row['page'].get('p95', float('nan')):.0f} ms | {row['busy']} | {row['refused']} |"
         )
     print(f"server log: {server_log.count('Traceback')} traceback(s)")
+    for error, n in tracebacks(server_log).most_common():
+        print(f"  {n} × {error}")
     return 0
 
 

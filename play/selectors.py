@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from play.engines.base import Outcome, chance_for
 from play.games.registry import get_game
@@ -74,22 +77,70 @@ def match_log(match: Match) -> list[dict[str, Any]]:
     return _history(match)[0]
 
 
-def _history(match: Match) -> tuple[list[dict[str, Any]], list, list[MoveRecord]]:
-    """The log, every state from the start (one more than the moves) and the moves themselves."""
+@dataclass
+class _Replayed:
+    """A match's history as far as this process last replayed it, in one language."""
+
+    signature: list[tuple[int, int, Any]]  # (ply, seat, move) of every move replayed
+    texts: list[str]  # each move's description
+    states: list  # the last RECENT_LIMIT + 1 states (start included while the game is short)
+
+
+class _States:
+    """The states of a history by index from the start, of which only the last few are kept."""
+
+    def __init__(self, tail: list, total: int):
+        self.tail, self.offset = tail, total - len(tail)
+
+    def __getitem__(self, index: int):
+        if index < self.offset:
+            raise IndexError(f"state {index} is no longer kept")
+        return self.tail[index - self.offset]
+
+
+#: Histories kept by each process (a web worker): a poll then replays only the moves made since
+#: this process last showed the match, not the whole game from its seed.
+HISTORY_CACHE_SIZE = 256
+_histories: OrderedDict[tuple[str, str], _Replayed] = OrderedDict()
+_histories_lock = threading.Lock()
+
+
+def _history(match: Match) -> tuple[list[dict[str, Any]], _States, list[MoveRecord]]:
+    """The log, the states (the last ``RECENT_LIMIT + 1`` of them) and the moves themselves.
+
+    Replays are deterministic (the seed and each ply's own chance), so a history whose moves
+    begin with those this process replayed before goes on from its last state; any other (an
+    undo replaced moves) is replayed from the start."""
     package = get_game(match.engine)
+    engine = package.engine
     moves = list(_moves_of_snapshot(match).order_by("ply"))
-    states: list = []
-    replay(match, moves, states=states)
+    signature = [(record.ply, record.seat, record.move) for record in moves]
+    key = (match.code, get_language() or "")
+    with _histories_lock:
+        known = _histories.get(key)
+    if known is None or signature[: len(known.signature)] != known.signature:
+        state = engine.new_game(
+            seats=match.seats_count, options=match.options, rng=chance_for(match.seed, 0)
+        )
+        known = _Replayed(signature=[], texts=[], states=[state])
+    start = len(known.signature)
+    states, texts = list(known.states), list(known.texts)
+    for record in moves[start:]:
+        before = states[-1]
+        after = engine.play(before, record.seat, record.move, chance_for(match.seed, record.ply))
+        texts.append(package.describe_move(before, after, record.seat, record.move))
+        states.append(after)
+    states = states[-(RECENT_LIMIT + 1) :]
+    with _histories_lock:
+        _histories[key] = _Replayed(signature=signature, texts=texts, states=states)
+        _histories.move_to_end(key)
+        while len(_histories) > HISTORY_CACHE_SIZE:
+            _histories.popitem(last=False)
     log = [
-        {
-            "ply": record.ply,
-            "seat": record.seat,
-            "by_bot": record.by_bot,
-            "text": package.describe_move(states[i], states[i + 1], record.seat, record.move),
-        }
+        {"ply": record.ply, "seat": record.seat, "by_bot": record.by_bot, "text": texts[i]}
         for i, record in enumerate(moves)
     ]
-    return log, states, moves
+    return log, _States(states, len(moves) + 1), moves
 
 
 def _recent(engine, log, states, moves, controlled: set[int]) -> dict[str, Any] | None:

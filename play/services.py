@@ -579,12 +579,32 @@ def match_advance_bots(*, match: Match, client: str | None = None) -> None:
 
 
 def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
-    """A worker's job: play ONE bot move in match ``match_id`` at ``version``, with the level's
-    full thinking time, then queue the next bot turn if any. A job for another version, a
-    finished match or a turn another worker played meanwhile changes nothing (``"dropped"``)."""
+    """A worker's job: play the bot's move in match ``match_id`` at ``version``, with the level's
+    full thinking time. A job for another version, a finished match or a turn another worker
+    played meanwhile changes nothing (``"dropped"``).
+
+    If a bot is to move again, its turn is played by this same job while no other job waits
+    (no queue round trip between two bots of one table on an idle site); as soon as one waits,
+    it is queued behind it instead, so that tables take turns."""
+    match = _bot_move_played(match_id, version)
+    if match is None:
+        return "dropped"
+    while match.bot_to_move and match.status == Match.Status.ACTIVE:
+        if tasks.others_waiting():
+            tasks.queue_bot_turn(match_id=match.pk, version=match.version, client=client)
+            break
+        match = _bot_move_played(match.pk, match.version)
+        if match is None:
+            break
+    return "played"
+
+
+def _bot_move_played(match_id: int, version: int) -> Match | None:
+    """Play the bot's move in match ``match_id`` at ``version``: the match after it, or None
+    when there was nothing to play (another version, a finished match, no bot's turn)."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.status != Match.Status.ACTIVE or match.version != version:
-        return "dropped"
+        return None
     package = get_game(match.engine)
     engine = package.engine
     state = engine.from_dict(match.state)
@@ -592,7 +612,7 @@ def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
     acting = [seat for seat in engine.to_act(state) if seat in bots]
     if not acting:  # no bot's turn after all: no job is wanted for this version
         Match.objects.filter(pk=match.pk, version=version).update(bot_to_move=False)
-        return "dropped"
+        return None
     seat = acting[0]
     rng = random.Random(f"{match.code}/bot/{match.plies}")
     move = _bot_move(
@@ -616,10 +636,8 @@ def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
     try:
         _apply(match, seat, move, version, by_bot=True, received_at=received_at)
     except (StaleVersion, MatchOver):  # another worker played this turn first
-        return "dropped"
-    if match.bot_to_move:  # the next bot turn, behind the other tables' jobs
-        tasks.queue_bot_turn(match_id=match.pk, version=match.version, client=client)
-    return "played"
+        return None
+    return match
 
 
 def match_recover_bot_turn(

@@ -4,8 +4,9 @@ The queue is django-tasks' database backend (a table, on SQLite as on PostgreSQL
 other machines share it through the database). A job says "play the bot's turn in match X at
 version V": the worker plays one move with the level's full thinking time, commits it under the
 match's version guard (a job for an older version, a finished match or a second worker on the
-same turn changes nothing), and if a bot is to move again, queues the next job — behind the
-other tables' jobs, so that tables take turns.
+same turn changes nothing). If a bot is to move again, the same job plays it while no other
+job waits; otherwise it queues the next job behind the other tables' jobs, so that tables take
+turns.
 
 Fairness per client (the address that made the move, or created the table): a job is queued
 with a priority lowered by the number of that client's bot jobs already waiting, so a client
@@ -65,6 +66,12 @@ def queue_bot_turn(*, match_id: int, version: int, client: str = "") -> None:
     waiting = _jobs().filter(status=TaskResultStatus.READY, args_kwargs__kwargs__client=client)
     priority = max(TASK_MIN_PRIORITY, -waiting.count()) if client else 0
     bot_turn.using(priority=priority).enqueue(**kwargs)
+
+
+def others_waiting() -> bool:
+    """Whether any bot job waits for a worker (always False without a database queue: the
+    immediate backend plays every turn at once)."""
+    return is_queued_by_database() and _jobs().filter(status=TaskResultStatus.READY).exists()
 
 
 def _job_of(match_id: int, version: int):

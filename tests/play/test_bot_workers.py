@@ -241,3 +241,27 @@ def test_a_table_whose_bot_just_played_goes_to_the_back(queued, db):
     while job := run_next_job():
         order.append(job.args_kwargs["kwargs"]["match_id"])
     assert order[:4] == [tables[0], tables[1], tables[0], tables[1]]
+
+
+def test_a_table_s_bots_play_in_one_job_while_no_other_job_waits(queued, db):
+    """No queue round trip between two bots of one table when nobody else waits for a worker."""
+    from tests.factories import make_game
+
+    game = make_game("Alcatraz", engine="alcatraz", min_players=2, max_players=4)
+    seats = [SeatSpec("local"), SeatSpec("bot", bot_level="beginner"),
+             SeatSpec("bot", bot_level="beginner")]  # fmt: skip
+    match, token = match_start(game=game, seats=seats, client="198.51.100.4")
+    engine = services.get_game("alcatraz").engine
+    move = engine.legal_moves(engine.from_dict(match.state), 0)[0]
+    match_play_move(
+        match=match, token=token, seat=0, move=move, expected_version=match.version,
+        client="198.51.100.4",
+    )  # fmt: skip
+    assert jobs().count() == 1
+    job = run_next_job()
+    assert job.return_value == "played"
+    match.refresh_from_db()
+    assert {record.seat for record in match.moves.filter(by_bot=True)} == {1, 2}
+    assert engine.to_act(engine.from_dict(match.state)) == (0,)
+    assert not match.bot_to_move and jobs().count() == 0
+    assert DBTaskResult.objects.count() == 1  # the one job played both bots
