@@ -27,11 +27,12 @@ own: ``PLAY_BOT_WORKERS``). Then, from client processes separate from the server
 Each (answer time, people) pair is one run on the same server, after the previous run's bot
 jobs have drained; the visitors first browse alone, for the idle latency. Prints, per run, the
 bots' reply time (from the person's move to their turn again: p50/p95/max; also by game and
-number of bots), moves a
-minute (people's and bots'), the share of the machine's CPU the bot workers used and their CPU
-time per bot move, the visitors' latency, every request kind's errors, and the machine's bound:
-the bots' CPU per move × the bot moves a table needs a minute (its bots × 60 / answer time),
-against the cores → how many such tables the machine can serve. Only loopback addresses are
+number of bots), moves a minute (people's and bots'), the CPU of the web, the bot workers and
+the database and the bots' CPU per move, the visitors' latency, every request kind's errors, and
+two bounds: the machine's (every server process's CPU a table costs, against the cores: how many
+tables the machine could serve with every core busy; read it from a run below saturation) and
+the bots' alone (their CPU per move × the bot moves a table needs a minute, its bots × 60 /
+answer time, with every core to the bots). Only loopback addresses are
 contacted; every loop stops after ``--seconds``; the servers and the database are stopped at the
 end, whatever happens; the server log's tracebacks are counted by exception.
 """
@@ -453,9 +454,9 @@ def jobs_waiting(database_url: str) -> int:
         ).fetchone()[0]
 
 
-def job_times(database_url: str, since: float) -> tuple[float, float, float, int]:
-    """The bot jobs that ended in the last ``since`` seconds: mean wait for a worker, mean and
-    95th percentile time on a worker (seconds), and how many."""
+def job_times(database_url: str, since: float) -> tuple[float, float, float, float, int]:
+    """The bot jobs that ended in the last ``since`` seconds: mean and 95th percentile wait for
+    a worker, mean and 95th percentile time on a worker (seconds), and how many."""
     import psycopg
 
     with psycopg.connect(database_url) as connection:
@@ -467,9 +468,15 @@ def job_times(database_url: str, since: float) -> tuple[float, float, float, int
             [since],
         ).fetchall()
     if not rows:
-        return float("nan"), float("nan"), float("nan"), 0
+        return float("nan"), float("nan"), float("nan"), float("nan"), 0
     waits, runs = [float(r[0]) for r in rows], [float(r[1]) for r in rows]
-    return statistics.mean(waits), statistics.mean(runs), percentile(runs, 95), len(rows)
+    return (
+        statistics.mean(waits),
+        percentile(waits, 95),
+        statistics.mean(runs),
+        percentile(runs, 95),
+        len(rows),
+    )
 
 
 def drain(database_url: str, limit: float = 60) -> None:
@@ -503,7 +510,7 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
     elapsed = time.monotonic() - started
     after = used()
     bots_played = bot_moves(url) - bots_before
-    wait, service, service95, jobs = job_times(url, elapsed)
+    wait, wait95, service, service95, jobs = job_times(url, elapsed)
     web_cpu, bot_cpu, db_cpu, client_cpu = (after[i] - before[i] for i in range(4))
     requests = [r for r in records if isinstance(r[1], int)]
     by_table = collections.defaultdict(list)
@@ -540,8 +547,9 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
         f"the simulated people and visitors {client_cpu / elapsed / cores:.0%}"
     )
     print(
-        f"Bot jobs: {jobs} ended; waited {wait:.2f} s on average for a worker, then "
-        f"{service:.3f} s on it (p95 {service95:.3f} s)"
+        f"Bot jobs: {jobs} ended; waited {wait:.2f} s on average for a worker (p95 "
+        f"{wait95:.2f} s), then {service:.3f} s on it (p95 {service95:.3f} s: thinking, and the "
+        "next moves of its table within its slice)"
     )
     refusals = collections.Counter((r[1], r[2]) for r in records if r[0] == "refusal")
     for (what, code), n in refusals.most_common():
@@ -559,32 +567,42 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
         "search": table.get("search API", {}),
         "page": table.get("game page", {}),
         "busy": busy_tables,
+        "wait95": wait95,
         "refused": sum(
             sum(r["errors"].values()) for kind, r in table.items() if kind.startswith("play")
         ),
         "bound": None,
         "per_move": None,
     }
+    if people:
+        # Every server process's CPU (web, bots, database) a table costs at this load: the
+        # whole machine's bound, if nothing but CPU limited it and every core were busy.
+        per_table = (web_cpu + bot_cpu + db_cpu) / elapsed / people
+        row["bound"] = cores / per_table
+        print(
+            f"Server CPU a table: {per_table:.3f} core → the machine's bound: {cores} cores / "
+            f"{per_table:.3f} ≈ {row['bound']:.0f} such tables (read below saturation)"
+        )
     if bots_played:
         per_move = bot_cpu / bots_played
         bots_per_table = sum(r[2] for r in tables) / len(tables)
         needed = bots_per_table * 60 / answer  # bot moves a table asks for, a minute
-        row["bound"] = cores * 60 / (per_move * needed)
         row["per_move"] = per_move
         print(
             f"Bots' CPU per move: {per_move * 1000:.0f} ms; a table of {bots_per_table:.1f} bots "
             f"whose person answers in {answer:g} s needs {needed:.0f} bot moves a minute"
         )
         print(
-            f"Machine's bound: {cores} cores × 60 s / ({per_move:.2f} s × {needed:.0f}) ≈ "
-            f"{row['bound']:.0f} such tables (all cores to the bots)"
+            f"The bots' bound: {cores} cores × 60 s / ({per_move:.3f} s × {needed:.0f}) ≈ "
+            f"{cores * 60 / (per_move * needed):.0f} such tables (all cores to the bots)"
         )
     load = os.getloadavg()[0]
     print(f"load average of the machine: {load:.1f} ({cores} cores)")
     if load > cores + 0.5:
         print(
             "  (busier than its cores: the bots, which think to a deadline, got less CPU a move "
-            "than on a quiet machine, so the bound above is optimistic)"
+            "than on a quiet machine, and fewer moves were made, so the bounds above are "
+            "optimistic)"
         )
     return row
 
@@ -648,10 +666,10 @@ def main() -> int:
     )
     print(
         "| tables | level | answer | reply p50 | p95 | max | moves/min | bots' CPU | web CPU "
-        "| database CPU | clients' CPU | bound (tables) | search p95 | game page p95 "
-        "| « occupé » | refused |"
+        "| database CPU | clients' CPU | bound (tables) | job wait p95 | search p95 "
+        "| game page p95 | « occupé » | refused |"
     )
-    print("|---" * 16 + "|")
+    print("|---" * 17 + "|")
     for row in rows:
         reply = row["reply"]
         bound = f"{row['bound']:.0f}" if row["bound"] else "–"
@@ -661,7 +679,7 @@ def main() -> int:
             f"| {reply.get('p95', float('nan')) / 1000:.2f} s "
             f"| {reply.get('max', float('nan')) / 1000:.1f} s | {row['moves']:.0f} "
             f"| {row['bots_share']:.0%} | {row['web_share']:.0%} | {row['db_share']:.0%} "
-            f"| {row['client_share']:.0%} | {bound} "
+            f"| {row['client_share']:.0%} | {bound} | {row['wait95']:.2f} s "
             f"| {row['search'].get('p95', float('nan')):.0f} ms "
             f"| {row['page'].get('p95', float('nan')):.0f} ms | {row['busy']} | {row['refused']} |"
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -583,14 +584,17 @@ def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
     full thinking time. A job for another version, a finished match or a turn another worker
     played meanwhile changes nothing (``"dropped"``).
 
-    If a bot is to move again, its turn is played by this same job while no other job waits
-    (no queue round trip between two bots of one table on an idle site); as soon as one waits,
-    it is queued behind it instead, so that tables take turns."""
+    If a bot is to move again (the same bot's next placement, or the next bot of the table), this
+    job plays it too while it has run less than ``PLAY_BOT_SLICE_SECONDS`` or no other job waits:
+    no queue round trip between quick moves of one table. Past its slice, with another job
+    waiting, it queues the next turn behind that one instead, so that tables take turns."""
+    started = time.monotonic()
     match = _bot_move_played(match_id, version)
     if match is None:
         return "dropped"
     while match.bot_to_move and match.status == Match.Status.ACTIVE:
-        if tasks.others_waiting():
+        spent = time.monotonic() - started
+        if spent >= settings.PLAY_BOT_SLICE_SECONDS and tasks.others_waiting():
             tasks.queue_bot_turn(match_id=match.pk, version=match.version, client=client)
             break
         match = _bot_move_played(match.pk, match.version)

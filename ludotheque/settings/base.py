@@ -244,6 +244,9 @@ PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
 )
 # The bot workers' CPU priority (nice, 0–19): a core the web also needs serves visitors first.
 PLAY_BOT_NICE = int(os.environ.get("PLAY_BOT_NICE", "5"))
+# A bot job goes on with its table's next bot move (a Bataclan die, a second bot) for this long,
+# and longer while no other job waits; then it queues that move behind the waiting ones.
+PLAY_BOT_SLICE_SECONDS = float(os.environ.get("PLAY_BOT_SLICE_SECONDS", "0.25"))
 # A bot turn with no live job for longer than this (a worker killed mid-search) is queued again
 # (by the next poll or the workers' supervisor): the thinking time twice, plus a margin.
 PLAY_BOT_RECOVERY_SECONDS = float(
@@ -258,7 +261,7 @@ PLAY_BOT_BUSY_SECONDS = float(os.environ.get("PLAY_BOT_BUSY_SECONDS", "3"))
 # alike; full answers of a poll (200: the match changed, or no ETag) per address.
 PLAY_MOVE_RATE = os.environ.get("PLAY_MOVE_RATE", "60/min")
 PLAY_MOVE_ADDRESS_RATE = os.environ.get("PLAY_MOVE_ADDRESS_RATE", "1200/min")
-PLAY_CREATE_RATE = os.environ.get("PLAY_CREATE_RATE", "30/min")
+PLAY_CREATE_RATE = os.environ.get("PLAY_CREATE_RATE", "120/min")
 PLAY_VIEW_RATE = os.environ.get("PLAY_VIEW_RATE", "3000/min")
 # How often the play page asks for news (milliseconds).
 PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))

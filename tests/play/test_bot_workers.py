@@ -220,48 +220,56 @@ def test_a_job_that_finds_a_person_s_turn_clears_the_mark(queued, buffalo_game):
     assert not match.bot_to_move and match.plies == 0
 
 
-def test_a_table_whose_bot_just_played_goes_to_the_back(queued, db):
-    """Two tables of one client, each with two bots to move in a row: they take turns."""
+def table_of_two_bots(client="198.51.100.3") -> Match:
+    """An Alcatraz table whose person has moved: its two bots are to move (one job queued)."""
     from tests.factories import make_game
 
     game = make_game("Alcatraz", engine="alcatraz", min_players=2, max_players=4)
     seats = [SeatSpec("local"), SeatSpec("bot", bot_level="beginner"),
              SeatSpec("bot", bot_level="beginner")]  # fmt: skip
-    tables = []
-    for _ in range(2):
-        match, token = match_start(game=game, seats=seats, client="198.51.100.3")
-        state = services.get_game("alcatraz").engine.from_dict(match.state)
-        move = services.get_game("alcatraz").engine.legal_moves(state, 0)[0]
-        match_play_move(
-            match=match, token=token, seat=0, move=move, expected_version=match.version,
-            client="198.51.100.3",
-        )  # fmt: skip
-        tables.append(match.pk)
+    match, token = match_start(game=game, seats=seats, client=client)
+    engine = services.get_game("alcatraz").engine
+    move = engine.legal_moves(engine.from_dict(match.state), 0)[0]
+    match_play_move(
+        match=match, token=token, seat=0, move=move, expected_version=match.version,
+        client=client,
+    )  # fmt: skip
+    return match
+
+
+def test_a_table_whose_bot_just_played_goes_to_the_back(queued, settings, db):
+    """Past its slice, a job that finds another job waiting queues its table's next bot turn
+    behind it: the tables take turns."""
+    settings.PLAY_BOT_SLICE_SECONDS = 0
+    tables = [table_of_two_bots().pk for _ in range(2)]
     order = []
     while job := run_next_job():
         order.append(job.args_kwargs["kwargs"]["match_id"])
     assert order[:4] == [tables[0], tables[1], tables[0], tables[1]]
 
 
-def test_a_table_s_bots_play_in_one_job_while_no_other_job_waits(queued, db):
-    """No queue round trip between two bots of one table when nobody else waits for a worker."""
-    from tests.factories import make_game
+def test_within_its_slice_a_job_plays_its_table_s_next_bot_too(queued, settings, db):
+    """Quick moves of one table (a second bot, a Bataclan die) need no queue round trip each."""
+    settings.PLAY_BOT_SLICE_SECONDS = 60
+    tables = [table_of_two_bots().pk for _ in range(2)]
+    job = run_next_job()
+    assert job.args_kwargs["kwargs"]["match_id"] == tables[0]
+    first = Match.objects.get(pk=tables[0])
+    assert not first.bot_to_move  # both its bots played, though the other table waited
+    assert {r.seat for r in first.moves.filter(by_bot=True)} == {1, 2}
+    assert [j.args_kwargs["kwargs"]["match_id"] for j in jobs()] == [tables[1]]
 
-    game = make_game("Alcatraz", engine="alcatraz", min_players=2, max_players=4)
-    seats = [SeatSpec("local"), SeatSpec("bot", bot_level="beginner"),
-             SeatSpec("bot", bot_level="beginner")]  # fmt: skip
-    match, token = match_start(game=game, seats=seats, client="198.51.100.4")
-    engine = services.get_game("alcatraz").engine
-    move = engine.legal_moves(engine.from_dict(match.state), 0)[0]
-    match_play_move(
-        match=match, token=token, seat=0, move=move, expected_version=match.version,
-        client="198.51.100.4",
-    )  # fmt: skip
+
+def test_a_table_s_bots_play_in_one_job_while_no_other_job_waits(queued, settings, db):
+    """No queue round trip between two bots of one table when nobody else waits for a worker."""
+    settings.PLAY_BOT_SLICE_SECONDS = 0
+    match = table_of_two_bots("198.51.100.4")
     assert jobs().count() == 1
     job = run_next_job()
     assert job.return_value == "played"
     match.refresh_from_db()
     assert {record.seat for record in match.moves.filter(by_bot=True)} == {1, 2}
+    engine = services.get_game("alcatraz").engine
     assert engine.to_act(engine.from_dict(match.state)) == (0,)
     assert not match.bot_to_move and jobs().count() == 0
     assert DBTaskResult.objects.count() == 1  # the one job played both bots

@@ -102,3 +102,11 @@ def test_a_level_offered_at_no_table_size_of_the_game_is_not_listed(client, tayu
     monkeypatch.setattr(type(package), "offered_levels", {n: TWO_LEVELS for n in (2, 3, 4)})
     page = client.get(reverse("play:setup", args=[tayu.slug])).content.decode()
     assert "bot:strong" not in page and "<strong>Fort</strong>" not in page
+
+
+def test_the_setup_page_says_the_table_size_in_words(client, tayu):
+    page = client.get(reverse("play:setup", args=[tayu.slug])).content.decode()
+    assert "De 2 à 4 joueurs." in page
+    prairie = make_game("Prairie", engine="buffalo", min_players=2, max_players=2)
+    page = client.get(reverse("play:setup", args=[prairie.slug])).content.decode()
+    assert "Se joue à 2 joueurs." in page and "De 2 à 2" not in page
