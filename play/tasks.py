@@ -4,9 +4,9 @@ The queue is django-tasks' database backend (a table, on SQLite as on PostgreSQL
 other machines share it through the database). A job says "play the bot's turn in match X at
 version V": the worker plays one move with the level's full thinking time, commits it under the
 match's version guard (a job for an older version, a finished match or a second worker on the
-same turn changes nothing). If a bot is to move again, the same job plays it while no other
-job waits; otherwise it queues the next job behind the other tables' jobs, so that tables take
-turns.
+same turn changes nothing). If a bot is to move again, the same job plays it while it has run
+less than ``PLAY_BOT_SLICE_SECONDS`` or no other job waits; otherwise it queues the next job
+behind the other tables' jobs, so that tables take turns.
 
 Fairness per client (the address that made the move, or created the table): a job is queued
 with a priority lowered by the number of that client's bot jobs already waiting, so a client

@@ -4,7 +4,8 @@
 
 N defaults to ``PLAY_BOT_WORKERS`` (the machine's cores minus ``PLAY_WEB_CORES``, a quarter of
 them by default, rounded, at least one). Each worker plays one job at a time: a bot move, and
-the next bots' moves of the same table while no other job waits. This supervisor restarts a
+the next bots' moves of the same table within its slice (``PLAY_BOT_SLICE_SECONDS``) or while no
+other job waits. This supervisor restarts a
 worker that dies, and every few seconds queues again the bot turns whose worker was lost (killed
 mid-search: the job stays « running » forever), then deletes old finished jobs. SIGINT or
 SIGTERM stops everything. Start it on as many machines as you like, against the same database.
