@@ -244,8 +244,8 @@ PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
 )
 # The bot workers' CPU priority (nice, 0–19): a core the web also needs serves visitors first.
 PLAY_BOT_NICE = int(os.environ.get("PLAY_BOT_NICE", "5"))
-# A bot job goes on with its table's next bot move (a Bataclan die, a second bot) for this long,
-# and longer while no other job waits; then it queues that move behind the waiting ones.
+# A bot job goes on with its table's next bot move (the same bot's next step, a second bot) for
+# this long, and longer while no other job waits; then it queues that move behind the waiting ones.
 PLAY_BOT_SLICE_SECONDS = float(os.environ.get("PLAY_BOT_SLICE_SECONDS", "0.25"))
 # A bot turn with no live job for longer than this (a worker killed mid-search) is queued again
 # (by the next poll or the workers' supervisor): the thinking time twice, plus a margin.
