@@ -34,6 +34,31 @@ a move changes one Indian's weight): a strong search of 3,000 iterations costs 0
 instead of 0.50 on a free core, the same moves on 42 positions
 (``bench/powwow_playout_speed.py``).
 
+Levels offered at each seat count (``GamePackage.offered_levels``): a level is offered where it
+beat the level offered below it with its 95 % interval above 50 % (``bench/ladder.py``: at least
+100 games, stopped as soon as the interval clears 50 %, else at 400). The ladder's lower rungs at
+3 and 4 seats, ``nice -n 19 python bench/arena.py powwow --seats 3,4 --pairs
+beginner:random,intermediate:beginner --until-clear --jobs 1`` (seed ``arena``, the ladder's;
+stopped for time after 457 games, 4,203 s on a loaded machine whose helpers were paused for
+minutes at a time)::
+
+    seats  level         vs            games   score  95 % interval  result
+        3  beginner      random          102   92.2%  [ 85.3,  96.0]  cleared after 102
+        3  intermediate  beginner        127   47.2%  [ 38.8,  55.9]  interrupted, not cleared
+        4  beginner      random          102   96.1%  [ 90.3,  98.5]  cleared after 102
+        4  intermediate  beginner        126   48.4%  [ 39.9,  57.1]  interrupted, not cleared
+
+Intermediate's search is no stronger than the beginner's heuristic at 3 and 4 players (below
+50 % after 126 games; 400 would hardly have made it clear above), so it is not offered there.
+Strong is then the level above beginner. Strong against beginner at 3 seats (``--pairs
+strong:beginner``, same flags) was stopped for time after 13 games (46.2 %, 6 won, interval
+[23.2, 70.9]), strong against intermediate at 3 seats after 12 (58.3 %, 7 won): a strong game
+took 2 to 5 minutes there (0.9 s a move on the clock, the process starved or paused at times, so
+its searches ran fewer iterations than on a free core). Those few games say nothing yet: strong
+stays offered at 3 and 4 players, as before the ladder, not measured against the beginner. At 2,
+5 and 6 players the ladder was not run: every level stays offered there, not measured to this
+standard (the 40-game figures below).
+
 The arena (``bench/arena.py powwow --games 40 --seats N --pairs A:B --jobs 2``, December 2026;
 a game is won when the player's best seat finishes first among both players' seats; at 2 seats a
 neutral card's win counts as half a win for every search and for one-ply, ``DRAW_SHARE``), in

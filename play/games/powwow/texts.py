@@ -123,17 +123,20 @@ HOUSE_RULES = (
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
         "Joue le meilleur coup immédiat pour ses propres cartes et se débarrasse de ses cartes "
-        "POW WOW : bat nettement des joueurs qui jouent au hasard."
+        "POW WOW. Mesuré contre des joueurs qui jouent au hasard : il gagne 92 % des parties à "
+        "trois joueurs et 96 % à quatre (102 parties)."
     ),
     "intermediate": gettext_lazy(
-        "Imagine les cartes des autres au hasard et essaie plusieurs suites possibles : un peu "
-        "plus fort que le débutant."
+        "Imagine les cartes des autres au hasard et essaie plusieurs suites possibles. Mesuré "
+        "contre le débutant : 47 % des parties à trois joueurs, 48 % à quatre (126 parties), "
+        "pas plus fort que lui ; il n'est donc pas proposé à trois ni à quatre joueurs. Pas encore "
+        "mesuré contre lui à deux, cinq et six joueurs."
     ),
     "strong": gettext_lazy(
         "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens et "
-        "essaie plus de suites que l'intermédiaire : il le bat environ deux parties sur trois "
-        "et gagne neuf parties sur dix contre un joueur qui ne regarde qu'un coup devant lui ; "
-        "les dés et la donne décident souvent."
+        "essaie plus de suites que l'intermédiaire : il l'a battu environ deux parties sur trois "
+        "(40 à 80 parties à chaque nombre de joueurs) ; les dés et la donne décident souvent. Pas "
+        "encore mesuré contre le débutant."
     ),
 }
 
