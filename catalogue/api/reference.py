@@ -29,7 +29,7 @@ METHODS = ("get", "post", "put", "patch", "delete")
 
 #: The schema's tags, as the page names them (in the schema's order of first use).
 TAG_TITLES = {
-    "auth": _("Authentification"),
+    "auth": _("Jetons d’accès"),
     "games": _("Jeux"),
     "authors": _("Auteurs"),
     "publishers": _("Éditeurs"),
