@@ -147,3 +147,10 @@ def test_schema_texts_are_escaped_and_their_markdown_rendered():
     )
     assert type_html({"type": "integer", "minimum": 1, "maximum": 99}) == "integer (1–99)"
     assert type_html({"type": "string", "nullable": True}) == "string | null"
+
+
+def test_reference_is_compressed_but_the_api_is_not(client):
+    """The reference is a page of the site (about 140 kB of HTML): compressed, as pages are."""
+    response = client.get("/api/v1/docs/", HTTP_ACCEPT_ENCODING="gzip")
+    assert response["Content-Encoding"] == "gzip"
+    assert "Content-Encoding" not in client.get("/api/v1/games/", HTTP_ACCEPT_ENCODING="gzip")
