@@ -380,37 +380,16 @@
     });
   }
 
-  // The log grows by a few lines a move, and is drawn at every step of the opponents' moves: the
-  // lines already shown are kept (only those that changed are rewritten, the new ones added), and
-  // the list scrolls to its end only when lines came or went, in the next frame, when the page is
-  // laid out anyway (reading scrollHeight now would lay it out once more, in the middle of the
-  // task: long tasks on a slow phone).
-  let logScroll = 0;
   function renderLog(log, current) {
     const list = $("log");
-    const items = list.children;
-    let same = 0;
-    const texts = log.map((entry) => fmt(T.pair, seatName(entry.seat), entry.text));
-    while (same < texts.length && same < items.length && items[same].textContent === texts[same]) same += 1;
-    const changed = same !== texts.length || same !== items.length;
-    while (items.length > same) list.lastChild.remove();
-    const added = document.createDocumentFragment();
-    texts.slice(same).forEach((text) => {
+    list.replaceChildren();
+    log.forEach((entry) => {
       const item = document.createElement("li");
-      item.textContent = text;
-      added.appendChild(item);
+      item.textContent = fmt(T.pair, seatName(entry.seat), entry.text);
+      if (entry.ply === current) item.className = "current";
+      list.appendChild(item);
     });
-    list.appendChild(added);
-    log.forEach((entry, index) => {
-      const name = entry.ply === current ? "current" : "";
-      if (items[index].className !== name) items[index].className = name;
-    });
-    if (changed && !logScroll) {
-      logScroll = requestAnimationFrame(() => {
-        logScroll = 0;
-        list.scrollTop = list.scrollHeight;
-      });
-    }
+    list.scrollTop = list.scrollHeight;
   }
 
   function renderActions() {
