@@ -13,9 +13,9 @@ Lighthouse is not a project dependency (Node.js, installed apart, never run by t
 
 (or ``--lighthouse PATH``; a ``lighthouse`` on the PATH is found too). ``--page NAME``
 (repeatable) audits only some pages, ``--preset mobile|desktop`` only one preset, ``--keep DIR``
-keeps the JSON reports. Match pages score 63 in SEO by design: robots.txt keeps crawlers out of
-``/parties/`` (a match is its players' private table), which Lighthouse's is-crawlable audit
-counts against them.
+keeps the JSON reports. ``api-docs`` is the API reference (server-rendered, no script); its
+interactive console (Swagger UI, ``/api/v1/docs/essayer/``) is not audited: its script alone
+keeps a phone's performance score far under 95.
 """
 
 from __future__ import annotations

@@ -45,7 +45,8 @@ AUDITED_PAGES = (
     AuditedPage(_("Liste des catégories"), "/categories/", 0, 38),
     AuditedPage(_("Déclaration d’accessibilité"), "/accessibilite/", 0, 44),
     AuditedPage(_("Préparation d’une partie en ligne"), "/jeux/pow-wow/jouer/", 0, 39),
-    AuditedPage(_("Documentation de l’API"), "/api/v1/docs/", 0, 35),
+    AuditedPage(_("Documentation de l’API"), "/api/v1/docs/", 0, 41),
+    AuditedPage(_("Console interactive de l’API (Swagger UI)"), "/api/v1/docs/essayer/", 0, 35),
     AuditedPage(_("Page introuvable"), "/pas-de-page-ici/", 0, 38),
 )
 

@@ -75,6 +75,15 @@ class ContentSecurityPolicyMiddleware:
         return response
 
 
+#: The API's documentation pages are pages of the site (a language, compressed HTML); the rest
+#: of /api/ is the API.
+API_DOCS_PREFIX = "/api/v1/docs/"
+
+
+def _api_not_docs(path: str) -> bool:
+    return path.startswith("/api/") and not path.startswith(API_DOCS_PREFIX)
+
+
 #: The query parameter that gives a page's language (``?lang=en``): each language of a page has
 #: an address of its own, which the hreflang alternates and the sitemap list.
 LANGUAGE_PARAM = "lang"
@@ -91,7 +100,7 @@ class QueryLanguageMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         code = request.GET.get(LANGUAGE_PARAM, "")
-        if code not in self.languages or request.path.startswith("/api/"):
+        if code not in self.languages or _api_not_docs(request.path):
             return self.get_response(request)
         translation.activate(code)
         request.LANGUAGE_CODE = code
@@ -116,10 +125,11 @@ class HtmlGZipMiddleware(GZipMiddleware):
     BREACH: a compressed page that echoes a visitor's input beside a secret leaks the secret
     through its length. The pages' only secret is the CSRF token, which Django masks afresh in
     every response, and Django's GZipMiddleware pads every response by a random length (since
-    4.2). The API's JSON (seat tokens) and the admin are left uncompressed all the same."""
+    4.2). The API's JSON (seat tokens) and the admin are left uncompressed all the same (not
+    the API's documentation pages)."""
 
     def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
-        if request.path.startswith(("/api/", "/admin/")):
+        if _api_not_docs(request.path) or request.path.startswith("/admin/"):
             return response
         if not response.get("Content-Type", "").startswith("text/html"):
             return response

@@ -22,15 +22,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def robots_txt(request: HttpRequest) -> HttpResponse:
-    """For crawlers: the sitemap; not the admin, the API (but its documentation), the language
-    switch or the matches (a match is two players' private table)."""
+    """For crawlers: the sitemap; not the admin, the API (but its documentation, reference and
+    console) or the language switch (a form's target, no page). Match pages may be fetched: a
+    visitor without a seat's token sees nothing hidden there, and each names its game's
+    catalogue page as its canonical address, so it never competes with it (the sitemap lists
+    no match)."""
     lines = [
         "User-agent: *",
         "Allow: /api/v1/docs/",
         "Disallow: /admin/",
         "Disallow: /api/",
         "Disallow: /i18n/",
-        "Disallow: /parties/",
         f"Sitemap: {request.build_absolute_uri(reverse('sitemap'))}",
         "",
     ]

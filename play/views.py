@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from catalogue.models import Game
+from catalogue.seo import game_description
 from ludotheque.clients import client_address
 
 from .errors import PlayError
@@ -98,6 +99,10 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
         # The table's seats from the server, so that the list and each game's board (by their
         # number) keep their room before the script draws them: no jump (issue 39).
         "seat_labels": [player_label(seat.index, seat.name) for seat in seats],
+        # Crawlers may fetch a match (robots.txt), but it stands for its game: the catalogue
+        # page is its canonical address, and it is described as the game is.
+        "canonical_url": request.build_absolute_uri(match.game.get_absolute_url()),
+        "description": game_description(match.game),
     }
     return render(request, "play/match.html", context)
 

@@ -1,11 +1,13 @@
-"""/api/v1/: the catalogue API, its OpenAPI schema and its Swagger UI (served from our static
-files: Redoc is left out, its page loads web fonts from a third-party host). ``ludotheque.urls``
+"""/api/v1/: the catalogue API, its OpenAPI schema, its reference page (server-rendered from the
+schema) and its Swagger UI console (served from our static files: Redoc is left out, its page
+loads web fonts from a third-party host). ``ludotheque.urls``
 mounts these routes, and the importers' (``importers.api_urls``), in the ``api`` namespace."""
 
 from django.urls import path
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from . import auth, views
+from .reference import api_reference
 from .schema_view import SchemaView
 from .throttling import AnonThrottle
 
@@ -21,14 +23,16 @@ urlpatterns = [
     path("categories/<str:slug>/", views.CategoryDetailView.as_view(), name="category-detail"),
     path("auth/token/", auth.TokenView.as_view(), name="token"),
     path("schema/", SchemaView.as_view(throttle_classes=[AnonThrottle]), name="schema"),
+    # The reference: a light page, no script (Swagger UI's bundle is too heavy for a phone).
+    path("docs/", api_reference, name="docs"),
     path(
-        "docs/",
+        "docs/essayer/",
         # The split view serves its start-up script as a file: no inline script (CSP).
         SpectacularSwaggerSplitView.as_view(
             url_name="api:schema",
             template_name="api/swagger_ui.html",
             throttle_classes=[AnonThrottle],
         ),
-        name="docs",
+        name="docs-console",
     ),
 ]

@@ -67,7 +67,37 @@
     return bar;
   }
 
+  // A board drawn one way in a wide area and another in a narrow one (Pow Wow, Bataclan) needs the
+  // area's width at each drawing. Reading clientWidth there would lay the page out in the middle
+  // of the drawing, at every step of the opponents' moves (long tasks on a slow phone, a poor
+  // Lighthouse score): the width is read once, then kept by a ResizeObserver (it reports after
+  // layout), which calls back the board's last redraw when the width crosses the threshold.
+  function widthWatch(threshold) {
+    let observed = null;
+    let width = 0;
+    let redraw = null;
+    const observer = window.ResizeObserver ? new ResizeObserver(() => {
+      if (!observed || !observed.isConnected) return;
+      const before = width >= threshold;
+      width = observed.clientWidth;
+      if ((width >= threshold) !== before && redraw) redraw();
+    }) : null;
+    // Whether ``container`` is wide; ``onCross`` redraws it if that changes.
+    return function wide(container, onCross) {
+      if (container !== observed || !observer) {
+        width = container.clientWidth;
+        if (observer && container !== observed) {
+          observer.disconnect();
+          observer.observe(container);
+        }
+        observed = container;
+      }
+      redraw = onCross;
+      return width >= threshold;
+    };
+  }
+
   window.LudoBoards = Object.assign(window.LudoBoards || {}, {
-    _svg: { el, gridKeyboard, CELL, touched, confirmBar },
+    _svg: { el, gridKeyboard, CELL, touched, confirmBar, widthWatch },
   });
 })();

@@ -96,8 +96,8 @@ class _Links(HTMLParser):
         self.urls += [value for name, value in attrs if name in ("src", "href") and value]
 
 
-def test_docs_use_only_local_static_files(api, client):
-    response = api.get("/api/v1/docs/", HTTP_ACCEPT="text/html")
+def test_console_uses_only_local_static_files(api, client):
+    response = api.get("/api/v1/docs/essayer/", HTTP_ACCEPT="text/html")
     assert response.status_code == 200
     html = response.content.decode()
     parser = _Links()
@@ -105,7 +105,7 @@ def test_docs_use_only_local_static_files(api, client):
     assert parser.urls
     # Our static files, and the page's start-up script (a file, not inline: see the CSP).
     for link in parser.urls:
-        assert link.startswith(("/static/", "/api/v1/docs/?script=")), link
+        assert link.startswith(("/static/", "/api/v1/docs/essayer/?script=")), link
         assert client.get(link).status_code == 200, link
     script = client.get(next(link for link in parser.urls if "?script=" in link))
     page = html + script.content.decode()
@@ -113,3 +113,10 @@ def test_docs_use_only_local_static_files(api, client):
     assert not re.search(r"https?://(?!testserver)", page.replace("http://www.w3.org", ""))
     assert "/api/v1/schema/" in page
     assert '"validatorUrl": null' in page
+
+
+def test_console_links_back_to_the_reference_and_the_site(client):
+    html = client.get("/api/v1/docs/essayer/").content.decode()
+    assert '<html lang="en">' in html
+    assert '<a class="docs-home" href="/">' in html
+    assert '<a class="docs-home" href="/api/v1/docs/">' in html

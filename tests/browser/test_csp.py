@@ -11,6 +11,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_api_docs_render_under_the_policy(live_server, page):
     page.goto(live_server.url + "/api/v1/docs/")
+    page.locator("#games_search").wait_for()
+    page.click("text=Essayer l’API (console interactive)")
+    page.wait_for_url(live_server.url + "/api/v1/docs/essayer/")
     page.locator(".swagger-ui .info .title").wait_for()
     assert "Ludothèque" in page.locator(".swagger-ui .info .title").inner_text()
     page.locator(".opblock-summary").first.click()  # open one operation

@@ -89,5 +89,9 @@ def test_french_pages_need_no_lang_on_the_records(client, game):
 
 def test_api_docs_have_a_language_and_a_way_back(client, db):
     html = client.get("/api/v1/docs/").content.decode()
-    assert '<html lang="en">' in html
+    assert '<html lang="fr">' in html
     assert '<a class="docs-home" href="/">' in html
+    assert '<a href="/accessibilite/">Accessibilité : non conforme</a>' in html
+    console = client.get("/api/v1/docs/essayer/").content.decode()
+    assert '<html lang="en">' in console
+    assert '<a class="docs-home" href="/">' in console

@@ -144,6 +144,18 @@ def test_robots_points_to_the_sitemap_and_keeps_crawlers_out_of_admin_and_api(cl
     lines = response.content.decode().splitlines()
     assert "Sitemap: http://testserver/sitemap.xml" in lines
     assert {"Disallow: /admin/", "Disallow: /api/", "Allow: /api/v1/docs/"} <= set(lines)
+    # Match pages may be fetched: each names its game's page as canonical (tests/play).
+    assert not any(line.startswith("Disallow: /parties") for line in lines)
+
+
+def test_sitemap_lists_no_match(client, prairie):
+    from play.models import Match
+
+    prairie.engine = "buffalo"
+    prairie.save()
+    match = Match.objects.create(game=prairie, engine="buffalo", seats_count=2, code="abc123")
+    assert match.get_absolute_url() not in client.get("/sitemap.xml").content.decode()
+    assert "/parties/" not in client.get("/sitemap.xml").content.decode()
 
 
 def test_html_pages_are_compressed(client, prairie):

@@ -1,6 +1,7 @@
 """The play API and pages: the same machinery seen from a client, errors by code."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -262,6 +263,18 @@ def test_play_page_names_the_seats_before_its_script_runs(client, created):
     html = client.get(f"/parties/{created['code']}/").content.decode()
     assert 'data-seats="2"' in html
     assert '<li class="seat-pending">Joueur 1</li><li class="seat-pending">Joueur 2</li>' in html
+
+
+def test_play_page_names_its_game_page_as_canonical_and_is_described(client, created):
+    """Crawlers may fetch a match page (robots.txt), but it stands for its game: its canonical
+    address is the game's catalogue page, its description the game's, and it declares no
+    language alternates (they would be addresses that are not canonical)."""
+    html = client.get(f"/parties/{created['code']}/", {"lang": "en"}).content.decode()
+    canonical = re.findall(r'<link rel="canonical" href="([^"]+)">', html)
+    assert canonical == ["http://testserver/jeux/prairie-ou-buffalo/"]
+    assert 'rel="alternate"' not in html and "noindex" not in html
+    description = re.search(r'<meta name="description" content="([^"]*)">', html).group(1)
+    assert description.startswith("Prairie ou Buffalo")
 
 
 def test_game_page_offers_jouer_only_with_an_engine(client, buffalo_game):

@@ -4,7 +4,7 @@
    (period and phase) and measures the steadiness from the press time sent back. */
 (function () {
   "use strict";
-  const { el, gridKeyboard } = window.LudoBoards._svg;
+  const { el, gridKeyboard, widthWatch } = window.LudoBoards._svg;
   const U = 26; // units per standard-die edge in the pile
   // One picture, two parts: the pile on its table (PILE_W wide), and the players' dice (HANDS_W):
   // the viewer's first, large enough for a finger (a 60-unit slot each), then the others'. In a
@@ -14,7 +14,7 @@
   const OWN = { edge: 30, slot: 58, perRow: 6 }, OTHER = { edge: 16, slot: 34, perRow: 10 }, INSET = 4;
   const WIDE_PX = 680; // below this board width the dice go under the pile
   let ownSeat = null; // the seat this screen plays (the mover whenever the board takes its moves)
-  let watcher = null; // redraws the board when its width crosses WIDE_PX
+  const isWide = widthWatch(WIDE_PX); // redraws the board when its width crosses WIDE_PX
   const face = (f) => (f === 1 ? "G" : String(f));
   const fill = (text, values) => text.replace(/%\((\w+)\)[sd]/g, (_, key) => values[key]);
   let gesture = null; // {die, challenge, shown, frame}: the marker of the placement being made
@@ -78,7 +78,9 @@
       const focusName = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.square : null;
       if (ctx.interactive) ownSeat = mover;
       const own = ctx.viewer !== undefined && ctx.viewer !== null ? ctx.viewer : ownSeat;
-      const wide = container.clientWidth >= WIDE_PX;
+      const wide = isWide(container, () => {
+        if (container.contains(svg)) bataclan.render(container, view, ctx);
+      });
 
       const svg = el("svg", { class: "board-svg bataclan " + (wide ? "wide" : "tall"), role: "group", "aria-label": T.boardLabel });
       const pileSide = el("g", { class: "bataclan-pile" }, svg);
@@ -122,13 +124,6 @@
         if (focusName && !opened) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
       }
       if (opened) container.querySelector(".gesture-panel-focus").focus();
-      if (watcher) watcher.disconnect();
-      if (window.ResizeObserver) {
-        watcher = new ResizeObserver(() => {
-          if (container.isConnected && container.contains(svg) && (container.clientWidth >= WIDE_PX) !== wide) bataclan.render(container, view, ctx);
-        });
-        watcher.observe(container);
-      }
     },
   };
 

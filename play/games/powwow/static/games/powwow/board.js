@@ -3,7 +3,7 @@
    the others' face down: the view never holds another seat's cards while the game is on). */
 (function () {
   "use strict";
-  const { el, gridKeyboard } = window.LudoBoards._svg;
+  const { el, gridKeyboard, widthWatch } = window.LudoBoards._svg;
   const fmt = (text, ...values) => values.reduce((out, v) => out.replace("%s", v), text);
   const FILL = { red: "#c62828", yellow: "#f9a825", green: "#2e7d32", blue: "#1565c0", black: "#212121", white: "#fafafa" };
   // One picture, two parts: the track around the tipi (B_W × B_H), and the panel (P_W wide): the
@@ -15,7 +15,7 @@
   const BANDS = [0, 0.15, 0.31, 0.48, 0.65, 0.82, 1.0]; // ring r spans BANDS[r]..BANDS[r + 1]
   const P_W = 380, DIE = 40, DIE_STEP = 52, CARD_W = 64, CARD_H = 52, GUTTER = 24;
   const WIDE_PX = 760; // below this board width the panel's texts would shrink under 10 px beside the track
-  let watcher = null; // redraws the board when its width crosses WIDE_PX (a phone turned, a window resized)
+  const isWide = widthWatch(WIDE_PX); // redraws the board when its width crosses WIDE_PX (a phone turned, a window resized)
 
   function colourName(G, colour) { return (G.colours && G.colours[colour]) || colour; }
   function cardName(G, card) { return card === "powwow" ? G.powwow : colourName(G, card); }
@@ -89,7 +89,9 @@
 
     render(container, view, ctx) {
       const T = ctx.T, G = T.game;
-      const wide = container.clientWidth >= WIDE_PX;
+      const wide = isWide(container, () => {
+        if (container.contains(svg)) powwow.render(container, view, ctx);
+      });
       const svg = el("svg", { role: "group", "aria-label": G.board, class: "board-svg powwow " + (wide ? "wide" : "tall") });
       const track = el("g", { class: "powwow-board" }, svg);
       drawTrack(track, view, G);
@@ -108,13 +110,6 @@
       container.replaceChildren(svg);
       gridKeyboard(grid, 5, 6, (c, r) => grid.querySelector(`[data-col="${c}"][data-row="${r}"]`), focusName);
       if (focusName) { const again = svg.querySelector(`[data-square="${focusName}"]`); if (again) again.focus(); }
-      if (watcher) watcher.disconnect();
-      if (window.ResizeObserver) {
-        watcher = new ResizeObserver(() => {
-          if (container.isConnected && container.contains(svg) && (container.clientWidth >= WIDE_PX) !== wide) powwow.render(container, view, ctx);
-        });
-        watcher.observe(container);
-      }
     },
   };
 
