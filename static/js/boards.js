@@ -67,7 +67,7 @@
     return bar;
   }
 
-  // A board drawn one way in a wide area and another in a narrow one (Pow Wow, Bataclan) needs the
+  // A board drawn one way in a wide area and another in a narrow one needs the
   // area's width at each drawing. Reading clientWidth there would lay the page out in the middle
   // of the drawing, at every step of the opponents' moves (long tasks on a slow phone, a poor
   // Lighthouse score): the width is read once, then kept by a ResizeObserver (it reports after
