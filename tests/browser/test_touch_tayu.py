@@ -7,7 +7,14 @@ where it would land (Go apps do the same) and a second tap inside it, or « Vali
 
 import pytest
 
-from tests.browser.touch import check_fits, phone_page, play_by_taps, start_match, tap_first_action
+from tests.browser.touch import (
+    check_fits,
+    phone_page,
+    play_by_taps,
+    start_match,
+    tap_first_action,
+    wait_for,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -113,6 +120,7 @@ def test_a_double_tap_sends_one_move(live_server, browser, catalogue, match_seed
         draw = page.locator("#actions button").first
         draw.tap()
         draw.tap()  # the same draw again, while the first one's answer is held
+        wait_for(page, lambda: bool(held))  # the handler runs only while the test waits
         route, response = held[0]
         route.fulfill(response=response)
         page.wait_for_selector("#board .rotate")

@@ -30,6 +30,16 @@ MY_TURN_OR_OVER = """() => !document.getElementById('outcome').hidden
       && document.getElementById('play-status').textContent.startsWith('À vous de jouer'))"""
 
 
+def wait_for(page, condition: Callable[[], bool], timeout_ms: int = 10_000) -> None:
+    """Let the page's events run (route handlers included: the sync API calls them only while
+    it waits) until `condition()` holds, or fail after `timeout_ms`."""
+    for _ in range(timeout_ms // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    assert condition(), "the awaited condition never held"
+
+
 def phone_page(browser):
     """A new page in a 390 × 844 touch context (a phone held upright), in French."""
     context = browser.new_context(locale="fr-FR", viewport=PHONE, has_touch=True, is_mobile=True)
