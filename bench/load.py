@@ -166,8 +166,11 @@ def person(
                     "POST", "/api/v1/matches/", {"game": slug, "seats": seats}
                 )
                 if status != 400 or count == 1:  # a 400 for too many seats: one bot fewer
-                    note("play: create", status, seconds)
                     break
+            if status == 400 and _json(content).get("code") == "level_not_offered":
+                note("level not offered", slug, 0)  # at no size of this game: the next game
+                continue
+            note("play: create", status, seconds)
             if status != 201:
                 time.sleep(1)
                 continue
@@ -530,6 +533,9 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
     print(f"Tables started: {len(tables)} ({finished} finished); by game and bots:")
     for (slug, count), n in sorted(collections.Counter((r[1], r[2]) for r in tables).items()):
         print(f"  {slug:<20} {count} bot(s): {n}")
+    skipped = sorted({r[1] for r in records if r[0] == "level not offered"})
+    if skipped:
+        print(f"Games skipped, the level offered at none of their sizes: {', '.join(skipped)}")
     print("Bots' reply by table (game, bots): n, p50, p95, max")
     for (slug, count), waits in sorted(by_table.items()):
         print(
