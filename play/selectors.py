@@ -27,7 +27,9 @@ class MatchNotFound(PlayError):
 
 def match_get(*, code: str) -> Match:
     try:
-        return Match.objects.select_related("game", "next_round", "rematch").get(code=code)
+        # Its seats come with it: the token's check, the bots' turn and the answer all read them.
+        matches = Match.objects.select_related("game", "next_round", "rematch")
+        return matches.prefetch_related("seats").get(code=code)
     except Match.DoesNotExist:
         raise MatchNotFound(_("Aucune partie ne porte ce code.")) from None
 

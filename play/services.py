@@ -606,7 +606,7 @@ def match_bot_turn(*, match_id: int, version: int, client: str = "") -> str:
 def _bot_move_played(match_id: int, version: int) -> Match | None:
     """Play the bot's move in match ``match_id`` at ``version``: the match after it, or None
     when there was nothing to play (another version, a finished match, no bot's turn)."""
-    match = Match.objects.filter(pk=match_id).first()
+    match = Match.objects.prefetch_related("seats").filter(pk=match_id).first()
     if match is None or match.status != Match.Status.ACTIVE or match.version != version:
         return None
     package = get_game(match.engine)
