@@ -4,6 +4,8 @@ import json
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from play.models import Match
@@ -75,6 +77,17 @@ def test_move_then_stale_move_gets_409(client, created):
     stale = post(client, url, {"seat": 0, "move": move, "expected_version": 0}, created["token"])
     assert stale.status_code == 409 and stale.json()["code"] == "stale_version"
     assert Match.objects.get().version == 1
+
+
+def test_a_move_reads_the_seats_once(client, created):
+    """The token's check, whether a bot is to move and the answer share one read of the seats
+    (a move is the play API's most frequent write: issue 41's load)."""
+    url = API + created["code"] + "/moves/"
+    body = {"seat": 0, "move": created["legal_moves"][0], "expected_version": 0}
+    with CaptureQueriesContext(connection) as queries:
+        assert post(client, url, body, created["token"]).status_code == 200
+    seat_reads = [q["sql"] for q in queries.captured_queries if 'FROM "play_seat"' in q["sql"]]
+    assert len(seat_reads) == 1, seat_reads
 
 
 def test_illegal_move_gets_400_with_rule(client, created):
