@@ -15,7 +15,9 @@ own: ``PLAY_BOT_WORKERS``). Then, from client processes separate from the server
 * **people** — each from its own loopback address (127.0.0.10, .11…; all from one with
   ``--one-address``, tablets behind a library's router), sitting down at a random moment of the
   first ``--arrival`` seconds, one table each over the five games in turn, against 1 to 3 bots
-  (``--level``; ``mixed``: intermediate or strong, alternately): polls every 0.7 s with
+  (``--level``; ``mixed``: intermediate or strong, alternately; where a game does not offer
+  that level at the table's size, the strongest level it offers below it, as a person would
+  pick, and the report counts those tables): polls every 0.7 s with
   ``If-None-Match`` as the page does, and when it is their turn answers after ``--answer``
   seconds (± half) with a random legal move; a new table when one ends;
 * **an attacker** (``--attacker N``) — N tables from one more address, each against as many
@@ -120,6 +122,7 @@ def _json(content: bytes) -> dict:
 
 GAMES = ["prairie-ou-buffalo", "alcatraz", "bataclan", "pow-wow", "ta-yu"]
 LEVELS = ["intermediate", "strong"]
+RANKS = ("beginner", "intermediate", "strong")  # weakest first, as the games list their levels
 #: Moves whose steadiness the server measures from a press (Bataclan's placements).
 GESTURE_MOVES = {("bataclan", "place")}
 #: How often a page polls (PLAY_POLL_INTERVAL_MS).
@@ -160,16 +163,25 @@ def person(
             slug, bots = GAMES[table % len(GAMES)], 3 if tag else 1 + table % 3
             level_now = LEVELS[table % len(LEVELS)] if level == "mixed" else level
             table += 1
-            for count in range(bots, 0, -1):  # fewer bots where the game seats fewer
+            asked, count = level_now, bots
+            while True:
                 seats = [{"kind": "local"}] + [{"kind": "bot", "level": level_now}] * count
                 status, content, _e, seconds = client.request(
                     "POST", "/api/v1/matches/", {"game": slug, "seats": seats}
                 )
+                refusal = _json(content) if status == 400 else {}
+                if refusal.get("code") == "level_not_offered" and refusal.get("offered"):
+                    # As a person would: the strongest level offered there, up to the one asked.
+                    offered = refusal["offered"]
+                    below = [lv for lv in offered if RANKS.index(lv) <= RANKS.index(asked)]
+                    if (below or offered)[-1] != level_now:
+                        level_now = (below or offered)[-1]
+                        continue
                 if status != 400 or count == 1:  # a 400 for too many seats: one bot fewer
                     break
-            if status == 400 and _json(content).get("code") == "level_not_offered":
-                note("level not offered", slug, 0)  # at no size of this game: the next game
-                continue
+                count -= 1
+            if level_now != asked:
+                note("level instead", (slug, asked, level_now), 0)
             note("play: create", status, seconds)
             if status != 201:
                 time.sleep(1)
@@ -533,9 +545,9 @@ def measure(port, url, groups, args, people: int, answer: float, level: str) -> 
     print(f"Tables started: {len(tables)} ({finished} finished); by game and bots:")
     for (slug, count), n in sorted(collections.Counter((r[1], r[2]) for r in tables).items()):
         print(f"  {slug:<20} {count} bot(s): {n}")
-    skipped = sorted({r[1] for r in records if r[0] == "level not offered"})
-    if skipped:
-        print(f"Games skipped, the level offered at none of their sizes: {', '.join(skipped)}")
+    instead = collections.Counter(r[1] for r in records if r[0] == "level instead")
+    for (slug, asked, played), n in sorted(instead.items()):
+        print(f"  {slug}: {played} instead of {asked} (not offered at that size) × {n}")
     print("Bots' reply by table (game, bots): n, p50, p95, max")
     for (slug, count), waits in sorted(by_table.items()):
         print(

@@ -25,6 +25,12 @@ PlayErrorSerializer = inline_serializer(
         "reason": serializers.CharField(
             required=False, help_text="With undo_refused: why (e.g. chance_or_reveal)."
         ),
+        "offered": serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            help_text="With level_not_offered: the levels offered at that table size, weakest "
+            "first.",
+        ),
         "current_version": serializers.IntegerField(
             required=False, help_text="With stale_version: the match's version now."
         ),

@@ -164,6 +164,7 @@ def match_start(
             raise InvalidSetup(
                 level_not_offered_message(package, spec.bot_level, len(seats), seat=index + 1),
                 code="level_not_offered",
+                offered=list(package.levels_for(len(seats))),
             )
     try:
         options = package.validate_options(seats=len(seats), options=options or {})

@@ -52,6 +52,7 @@ def test_the_api_refuses_a_level_not_offered_at_that_seat_count_and_accepts_it_a
     assert "« fort » n’est pas proposé à 2 joueurs" in error["message"]
     assert "niveaux proposés : débutant, intermédiaire" in error["message"]
     assert error["message"].startswith("Place 2 :")
+    assert error["offered"] == list(TWO_LEVELS)  # for a client to choose again
     assert create(client, tayu, ["intermediate"]).status_code == 201
     assert create(client, tayu, ["strong", "beginner"]).status_code == 201
     response = create(client, tayu, ["beginner", "strong", "beginner"])
