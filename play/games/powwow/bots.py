@@ -36,28 +36,36 @@ instead of 0.50 on a free core, the same moves on 42 positions
 
 Levels offered at each seat count (``GamePackage.offered_levels``): a level is offered where it
 beat the level offered below it with its 95 % interval above 50 % (``bench/ladder.py``: at least
-100 games, stopped as soon as the interval clears 50 %, else at 400). The ladder's lower rungs at
-3 and 4 seats, ``nice -n 19 python bench/arena.py powwow --seats 3,4 --pairs
+100 games, stopped as soon as the interval clears 50 %, else at 400). The ladder's lower rungs,
+``nice -n 19 python bench/arena.py powwow --seats 3,4 --pairs
 beginner:random,intermediate:beginner --until-clear --jobs 1`` (seed ``arena``, the ladder's;
 stopped for time after 457 games, 4,203 s on a loaded machine whose helpers were paused for
-minutes at a time)::
+minutes at a time) and the same with ``--seats 2,5,6 --jobs 2`` (nice 10, 1,240 games,
+2,099 s)::
 
     seats  level         vs            games   score  95 % interval  result
+        2  beginner      random          100   95.0%  [ 88.8,  97.8]  cleared after 100
+        2  intermediate  beginner        140   41.4%  [ 33.6,  49.7]  below 50 % after 140
         3  beginner      random          102   92.2%  [ 85.3,  96.0]  cleared after 102
         3  intermediate  beginner        127   47.2%  [ 38.8,  55.9]  interrupted, not cleared
         4  beginner      random          102   96.1%  [ 90.3,  98.5]  cleared after 102
         4  intermediate  beginner        126   48.4%  [ 39.9,  57.1]  interrupted, not cleared
+        5  beginner      random          100   97.0%  [ 91.5,  99.0]  cleared after 100
+        5  intermediate  beginner        400   46.5%  [ 41.7,  51.4]  not cleared within 400
+        6  beginner      random          100   94.0%  [ 87.5,  97.2]  cleared after 100
+        6  intermediate  beginner        400   49.8%  [ 44.9,  54.6]  not cleared within 400
 
-Intermediate's search is no stronger than the beginner's heuristic at 3 and 4 players (below
-50 % after 126 games; 400 would hardly have made it clear above), so it is not offered there.
-Strong is then the level above beginner. Strong against beginner at 3 seats (``--pairs
+Intermediate's search is no stronger than the beginner's heuristic at any seat count (below 50 %
+at 2 seats; 46.5 and 49.8 % after 400 games at 5 and 6; at 3 and 4, 47 and 48 % when the run
+was stopped, where 400 games would hardly have made it clear above), so it is offered nowhere.
+Strong is the level above beginner. Strong against beginner at 3 seats (``--pairs
 strong:beginner``, same flags) was stopped for time after 13 games (46.2 %, 6 won, interval
 [23.2, 70.9]), strong against intermediate at 3 seats after 12 (58.3 %, 7 won): a strong game
 took 2 to 5 minutes there (0.9 s a move on the clock, the process starved or paused at times, so
 its searches ran fewer iterations than on a free core). Those few games say nothing yet: strong
-stays offered at 3 and 4 players, as before the ladder, not measured against the beginner. At 2,
-5 and 6 players the ladder was not run: every level stays offered there, not measured to this
-standard (the 40-game figures below).
+stays offered at every seat count, as before the ladder, not measured against the beginner to
+this standard (it beat intermediate, which plays about as well as the beginner, in the 40- to
+80-game figures below).
 
 The arena (``bench/arena.py powwow --games 40 --seats N --pairs A:B --jobs 2``, December 2026;
 a game is won when the player's best seat finishes first among both players' seats; at 2 seats a

@@ -123,14 +123,13 @@ HOUSE_RULES = (
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
         "Joue le meilleur coup immédiat pour ses propres cartes et se débarrasse de ses cartes "
-        "POW WOW. Mesuré contre des joueurs qui jouent au hasard : il gagne 92 % des parties à "
-        "trois joueurs et 96 % à quatre (102 parties)."
+        "POW WOW. Mesuré contre des joueurs qui jouent au hasard : il gagne de 92 à 97 % des "
+        "parties selon le nombre de joueurs (100 parties ou plus à chaque nombre)."
     ),
     "intermediate": gettext_lazy(
         "Imagine les cartes des autres au hasard et essaie plusieurs suites possibles. Mesuré "
-        "contre le débutant : 47 % des parties à trois joueurs, 48 % à quatre (126 parties), "
-        "pas plus fort que lui ; il n'est donc pas proposé à trois ni à quatre joueurs. Pas encore "
-        "mesuré contre lui à deux, cinq et six joueurs."
+        "contre le débutant, il n'est pas plus fort que lui (de 41 à 50 % des parties, 126 à 400 "
+        "parties à chaque nombre de joueurs) : il n'est donc proposé à aucune table."
     ),
     "strong": gettext_lazy(
         "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens et "
