@@ -133,9 +133,10 @@ LEVEL_DESCRIPTIONS = {
     ),
     "strong": gettext_lazy(
         "Devine qui tient quelle carte d'après la façon dont chacun déplace les Indiens et "
-        "essaie plus de suites que l'intermédiaire : il l'a battu environ deux parties sur trois "
-        "(40 à 80 parties à chaque nombre de joueurs) ; les dés et la donne décident souvent. Pas "
-        "encore mesuré contre le débutant."
+        "essaie de nombreuses suites possibles. Il a battu le niveau intermédiaire, qui joue à "
+        "peu près comme le débutant, environ deux parties sur trois (40 à 80 parties à chaque "
+        "nombre de joueurs) ; les dés et la donne décident souvent. Pas encore mesuré directement "
+        "contre le débutant."
     ),
 }
 
