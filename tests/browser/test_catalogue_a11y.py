@@ -65,9 +65,27 @@ WITH_TARGET_SIZE = {"resultTypes": ["violations"], "rules": {"target-size": {"en
 def all_violations(page) -> list[str]:
     results = Axe().run(page, options=WITH_TARGET_SIZE)
     return [
-        f"{v['id']} ({v.get('impact')}, {len(v['nodes'])}): {v['help']}"
+        f"{v['id']} ({v.get('impact')}, {len(v['nodes'])}): {v['help']} "
+        f"{[node['target'] for node in v['nodes']]}"
         for v in results.response["violations"]
     ]
+
+
+def lasting_violations(page) -> list[str]:
+    """The violations still there half a second after a first audit found them: Swagger UI
+    lays out an unfolded operation in several passes, and a pass caught midway is not what a
+    visitor meets (CI once saw a target-size violation there that no rerun showed)."""
+    first = all_violations(page)
+    if not first:
+        return []
+    page.wait_for_timeout(500)
+    return [violation for violation in all_violations(page) if violation in first]
+
+
+def settled(page) -> None:
+    """Wait until no CSS animation or transition runs: a control caught mid-transition can be
+    smaller than it will be, or overlap its neighbour (axe's target-size)."""
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
 
 
 @pytest.mark.parametrize("path", CATALOGUE_PAGES)
@@ -95,7 +113,8 @@ def test_api_console_passes_the_audit(live_server, page):
     page.locator("#operations-games-games_search .opblock-summary-control").click()
     page.locator(".opblock-body pre").first.wait_for()
     page.wait_for_function("() => document.querySelector('.opblock-body pre[tabindex]')")
-    assert all_violations(page) == []
+    settled(page)
+    assert lasting_violations(page) == []
     page.click(".docs-home >> nth=1")
     page.wait_for_url(live_server.url + "/api/v1/docs/")
     page.go_back()
