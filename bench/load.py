@@ -122,11 +122,24 @@ def _json(content: bytes) -> dict:
 
 GAMES = ["prairie-ou-buffalo", "alcatraz", "bataclan", "pow-wow", "ta-yu"]
 LEVELS = ["intermediate", "strong"]
-RANKS = ("beginner", "intermediate", "strong")  # weakest first, as the games list their levels
+#: Every game's bot levels, weakest first, as the games list them (Buffalo adds expert).
+RANKS = ("beginner", "intermediate", "strong", "expert")
 #: Moves whose steadiness the server measures from a press (Bataclan's placements).
 GESTURE_MOVES = {("bataclan", "place")}
 #: How often a page polls (PLAY_POLL_INTERVAL_MS).
 POLL_SECONDS = 0.7
+
+
+def level_instead(asked: str, offered: list[str]) -> str:
+    """The level a person picks when ``asked`` is not offered at the table's size: the strongest
+    offered up to it, else the weakest offered (``offered`` weakest first, as the API lists it;
+    a level this bench does not know ranks above every other)."""
+
+    def rank(level: str) -> int:
+        return RANKS.index(level) if level in RANKS else len(RANKS)
+
+    below = [level for level in offered if rank(level) <= rank(asked)]
+    return below[-1] if below else offered[0]
 
 
 def person(
@@ -171,11 +184,9 @@ def person(
                 )
                 refusal = _json(content) if status == 400 else {}
                 if refusal.get("code") == "level_not_offered" and refusal.get("offered"):
-                    # As a person would: the strongest level offered there, up to the one asked.
-                    offered = refusal["offered"]
-                    below = [lv for lv in offered if RANKS.index(lv) <= RANKS.index(asked)]
-                    if (below or offered)[-1] != level_now:
-                        level_now = (below or offered)[-1]
+                    instead = level_instead(asked, refusal["offered"])
+                    if instead != level_now:
+                        level_now = instead
                         continue
                 if status != 400 or count == 1:  # a 400 for too many seats: one bot fewer
                     break
