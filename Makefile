@@ -16,12 +16,14 @@ $(VENV)/.installed: pyproject.toml setup.py $(wildcard play/games/buffalo/_searc
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@
 
-# The site and its bot workers (manage.py bot_workers); Ctrl-C stops both.
+# The site with its background workers (manage.py bot_workers and import_workers); Ctrl-C stops
+# them all.
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py import_games samples/records
-	$(PY) manage.py bot_workers & workers=$$!; \
-	trap 'kill $$workers 2>/dev/null; wait $$workers' EXIT INT TERM; \
+	$(PY) manage.py bot_workers & bots=$$!; \
+	$(PY) manage.py import_workers & imports=$$!; \
+	trap 'kill $$bots $$imports 2>/dev/null; wait $$bots $$imports' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: setup

@@ -324,25 +324,31 @@ def run(
 
 def cpu_seconds(group: int | None = None, parent: int | None = None) -> float:
     """CPU seconds used so far by every thread of process group ``group`` (the web server's, or
-    the bot workers'), or of process ``parent`` and its children (the database server's).
-    Unlike latencies, this does not depend on what else the machine does."""
+    the bot workers' supervisor's) and of the group leader's descendants (a worker starts a
+    session of its own: ludotheque/workers.py), or of process ``parent`` and its children (the
+    database server's). Unlike latencies, this does not depend on what else the machine does."""
     tick = os.sysconf("SC_CLK_TCK")
-    used = 0.0
+    stats: dict[int, list[str]] = {}
     for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
+        if proc.name.isdigit():
+            try:
+                stats[int(proc.name)] = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+    family = _descendants(group, stats) if group is not None else set()
+    used = 0.0
+    for pid, fields in stats.items():
+        ppid = int(fields[1])
+        if group is not None and pid not in family and int(fields[2]) != group:
             continue
-        try:
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-            pid, ppid = int(proc.name), int(fields[1])
-            if group is not None and os.getpgid(pid) != group:
-                continue
-            if parent is not None and parent not in (pid, ppid):
-                continue
-            tasks = list((proc / "task").iterdir())
-        except OSError:
+        if parent is not None and parent not in (pid, ppid):
             continue
         if pid == parent:  # the server's ended backends, counted when it reaped them
             used += (int(fields[13]) + int(fields[14])) / tick  # cutime + cstime
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
         for task in tasks:
             try:
                 fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
@@ -350,6 +356,19 @@ def cpu_seconds(group: int | None = None, parent: int | None = None) -> float:
                 continue
             used += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
     return used
+
+
+def _descendants(root: int, stats: dict[int, list[str]]) -> set[int]:
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    for pid, fields in stats.items():
+        children[int(fields[1])].append(pid)
+    found, todo = {root}, [root]
+    while todo:
+        for child in children[todo.pop()]:
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
 
 
 def postmaster(database_url: str) -> int | None:
@@ -696,9 +715,9 @@ def main() -> int:
     print(
         "| tables | level | answer | reply p50 | p95 | max | moves/min | bots' CPU | web CPU "
         "| database CPU | clients' CPU | bound (tables) | job wait p95 | search p95 "
-        "| game page p95 | « occupé » | refused |"
+        "| ÷ idle | game page p95 | « occupé » | refused |"
     )
-    print("|---" * 17 + "|")
+    print("|---" * 18 + "|")
     for row in rows:
         reply = row["reply"]
         bound = f"{row['bound']:.0f}" if row["bound"] else "–"
@@ -710,6 +729,7 @@ def main() -> int:
             f"| {row['bots_share']:.0%} | {row['web_share']:.0%} | {row['db_share']:.0%} "
             f"| {row['client_share']:.0%} | {bound} | {row['wait95']:.2f} s "
             f"| {row['search'].get('p95', float('nan')):.0f} ms "
+            f"| {row['search'].get('p95', float('nan')) / idle_search:.1f}× "
             f"| {row['page'].get('p95', float('nan')):.0f} ms | {row['busy']} | {row['refused']} |"
         )
     print(f"server log: {server_log.count('Traceback')} traceback(s)")

@@ -5,6 +5,11 @@ from django.utils.translation import gettext_lazy as _
 from .selectors import ORDERING_LABELS, ORDERINGS, SearchParams
 from .typed_filters import typed_filters
 
+#: The largest page number asked for (2 million games at 20 a page): a page past the last one
+#: exists nowhere (the API's 404), but a number past this is no page number at all (a 400 that
+#: names the field, like any other number out of bounds).
+PAGE_MAX = 100_000
+
 
 class GameSearchForm(forms.Form):
     """The search as the URL carries it; the page and the API read it the same way."""
@@ -26,9 +31,12 @@ class GameSearchForm(forms.Form):
         required=False,
         choices=[("", _("par défaut"))] + [(key, ORDERING_LABELS[key]) for key in ORDERINGS],
     )
-    page = forms.IntegerField(required=False, min_value=1)
+    page = forms.IntegerField(label=_("Page"), required=False, min_value=1, max_value=PAGE_MAX)
     facet_size = forms.IntegerField(
-        required=False, min_value=1, max_value=settings.CATALOGUE_FACET_SIZE_MAX
+        label=_("Éditeurs et auteurs listés"),
+        required=False,
+        min_value=1,
+        max_value=settings.CATALOGUE_FACET_SIZE_MAX,
     )
 
     def params(self) -> SearchParams:

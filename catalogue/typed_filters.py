@@ -4,7 +4,10 @@ the words searched in the text.
 
 A number becomes a filter only with a word that says what it counts (a unit, or a preposition
 that only goes with players: « à 2 », « pour 4 »), so that a title's number (« 7 Wonders »,
-« Les 4 saisons ») stays a word of the search.
+« Les 4 saisons ») stays a word of the search. A negative number (« -1 ans ») is no age, no
+count of players and no duration: it stays in the text, and no filter is set — the search box
+never refuses what is typed in it, and a filter of the number without its sign would answer
+another question than the one asked.
 """
 
 from __future__ import annotations
@@ -15,7 +18,11 @@ from dataclasses import dataclass, field
 # Each filter's bounds, as the search form's fields have them.
 BOUNDS = {"players": (1, 99), "age": (0, 120), "max_duration": (1, 1440)}
 
-_N = r"(?P<n>\d{1,4})"
+# A minus sign before the number (« -1 ans », « −3 ans ») makes it no count at all: such a number
+# stays a word of the search rather than become a filter of its opposite. A dash between two
+# numbers (« 3-6 ans ») is a range, whose end counts as before.
+_MINUS = "-−–‐"
+_N = rf"(?:(?<![{_MINUS}])|(?<=\d[{_MINUS}]))(?P<n>\d{{1,4}})"
 # Tried in this order: a unit decides before a bare preposition (« pour 8 ans » is an age).
 _PATTERNS: tuple[tuple[str, re.Pattern[str], int], ...] = tuple(
     (name, re.compile(rf"(?<!\w){pattern}(?!\w)", re.IGNORECASE), factor)

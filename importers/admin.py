@@ -4,19 +4,29 @@ nothing of the importers)."""
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.urls import path, reverse
+from django.urls import path
+from django.utils.text import capfirst
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.admin import GameAdmin
 from catalogue.models import Game
 
+from .batches import (
+    BatchStateError,
+    batch_cancel,
+    batch_confirm,
+    batch_refresh,
+    batch_retry,
+    batch_submit,
+)
 from .export import Export, catalogue_export
 from .forms import ImportUploadForm
 from .models import ImportBatch
-from .services import import_batch_apply, import_batch_cancel, import_batch_prepare
+from .selectors import batch_progress
 
 
 @admin.register(ImportBatch)
@@ -35,7 +45,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
     ]
     list_filter = ["status", "origin"]
     readonly_fields = list_display[1:]
-    exclude = ["report"]
+    exclude = ["report", "progress_done", "progress_total"]
     change_form_template = "admin/importers/importbatch/change_form.html"
 
     def has_add_permission(self, request):
@@ -55,6 +65,11 @@ class ImportBatchAdmin(admin.ModelAdmin):
                 self.admin_site.admin_view(self.confirm_view),
                 name="importers_confirm",
             ),
+            path(
+                "<int:pk>/progress/",
+                self.admin_site.admin_view(self.progress_view),
+                name="importers_progress",
+            ),
         ]
         return own + super().get_urls()
 
@@ -69,7 +84,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         self._require_import_permission(request)
         form = ImportUploadForm(request.POST or None, request.FILES or None)
         if request.method == "POST" and form.is_valid():
-            batch = import_batch_prepare(
+            batch = batch_submit(
                 files=[(f.name, f.read()) for f in form.cleaned_data["files"]],
                 user=request.user,
                 origin="admin",
@@ -84,43 +99,92 @@ class ImportBatchAdmin(admin.ModelAdmin):
         return TemplateResponse(request, "admin/importers/upload.html", context)
 
     def confirm_view(self, request, pk):
+        """The batch's page: its job's progress, then its dry-run report to confirm or cancel
+        (or a failed job to run again), then what the import did."""
         self._require_import_permission(request)
-        batch = get_object_or_404(ImportBatch, pk=pk)
-        if request.method == "POST" and batch.status == ImportBatch.Status.PENDING:
-            if "cancel" in request.POST:
-                import_batch_cancel(batch=batch)
-                messages.info(request, _("Import annulé : rien n'a été écrit."))
-                return redirect("admin:importers_importbatch_changelist")
-            batch = import_batch_apply(batch=batch)
-            messages.success(
-                request,
-                _(
-                    "Import n° %(pk)s terminé : %(c)s créé(s), %(u)s mis à jour, "
-                    "%(n)s inchangé(s), %(f)s à vérifier, %(r)s fichier(s) rejeté(s)."
-                )
-                % {
-                    "pk": batch.pk,
-                    "c": batch.created,
-                    "u": batch.updated,
-                    "n": batch.unchanged,
-                    "f": batch.flagged,
-                    "r": batch.rejected,
-                },
-            )
-            return redirect(reverse("admin:importers_importbatch_change", args=[batch.pk]))
+        batch = batch_refresh(batch=get_object_or_404(ImportBatch, pk=pk))
+        if request.method == "POST":
+            return self._batch_step(request, batch)
+        progress = batch_progress(batch)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.model._meta,
-            "title": _("Vérifier l'import n° %(pk)s") % {"pk": batch.pk},
+            "title": gettext("Import n° %(pk)s") % {"pk": batch.pk},
             "batch": batch,
             "report": batch.report,
+            "progress": progress,
+            "progress_text": progress_text(progress),
         }
         return TemplateResponse(request, "admin/importers/confirm.html", context)
+
+    def _batch_step(self, request, batch):
+        steps = {"confirm": batch_confirm, "cancel": batch_cancel, "retry": batch_retry}
+        step = next((steps[name] for name in steps if name in request.POST), None)
+        if step is None:
+            return redirect("admin:importers_confirm", pk=batch.pk)
+        try:
+            batch = step(batch=batch)
+        except BatchStateError as error:
+            messages.warning(request, error.message)
+            return redirect("admin:importers_confirm", pk=batch.pk)
+        if batch.status == ImportBatch.Status.CANCELLED:
+            messages.info(request, _("Import annulé : rien n'a été écrit."))
+            return redirect("admin:importers_importbatch_changelist")
+        if batch.status == ImportBatch.Status.APPLIED:
+            messages.success(request, applied_message(batch))
+        return redirect("admin:importers_confirm", pk=batch.pk)
+
+    def progress_view(self, request, pk):
+        """The progress of the batch's job, for the page's progress bar (JSON)."""
+        self._require_import_permission(request)
+        batch = batch_refresh(batch=get_object_or_404(ImportBatch, pk=pk))
+        progress = batch_progress(batch)
+        response = JsonResponse({**progress, "text": progress_text(progress)})
+        response["Cache-Control"] = "no-store"
+        return response
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         batch = self.get_object(request, object_id)
         extra_context = {**(extra_context or {}), "report": batch.report if batch else {}}
         return super().change_view(request, object_id, form_url, extra_context)
+
+
+def applied_message(batch: ImportBatch) -> str:
+    return gettext(
+        "Import n° %(pk)s terminé : %(c)s créé(s), %(u)s mis à jour, "
+        "%(n)s inchangé(s), %(f)s à vérifier, %(r)s fichier(s) rejeté(s)."
+    ) % {
+        "pk": batch.pk,
+        "c": batch.created,
+        "u": batch.updated,
+        "n": batch.unchanged,
+        "f": batch.flagged,
+        "r": batch.rejected,
+    }
+
+
+def progress_text(progress: dict) -> str:
+    """« Lecture en cours : 42 % — 8 400 notices lues, 0 fichier refusé — environ 12 s
+    restantes. » (what the progress bar shows, in words)."""
+    parts = [
+        ngettext("%(n)s notice lue", "%(n)s notices lues", progress["records_read"])
+        % {"n": progress["records_read"]},
+        ngettext("%(n)s fichier refusé", "%(n)s fichiers refusés", progress["files_rejected"])
+        % {"n": progress["files_rejected"]},
+    ]
+    text = f"{capfirst(progress['status_label'])} : {progress['percent']} % — {', '.join(parts)}"
+    left = progress["seconds_left"]
+    if left is not None and not progress["finished"]:
+        minutes, seconds = divmod(int(left), 60)
+        if minutes:
+            left_text = gettext("environ %(m)s min %(s)s s restantes") % {
+                "m": minutes,
+                "s": seconds,
+            }
+        else:
+            left_text = gettext("environ %(s)s s restantes") % {"s": seconds}
+        text += f" — {left_text}"
+    return text + "."
 
 
 class GameExportAdmin(GameAdmin):

@@ -10,6 +10,7 @@ import json
 
 from django.conf import settings
 from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
@@ -23,9 +24,16 @@ from catalogue.api.schema import RETRY_AFTER, errors
 from catalogue.api.views import CatalogueAPIView, PageNumbers
 
 from . import serializers as s
+from .batches import (
+    BatchStateError,
+    batch_cancel,
+    batch_confirm,
+    batch_refresh,
+    batch_retry,
+    batch_submit,
+)
 from .export import EXPORT_FORMATS, catalogue_export
 from .selectors import import_batches
-from .services import import_run
 
 
 class ImportPermission(BasePermission):
@@ -71,17 +79,20 @@ class ImportListView(CatalogueAPIView, generics.ListAPIView):
     @extend_schema(
         operation_id="imports_run",
         summary="Import library exports (librarians)",
-        description="multipart/form-data with one or more `files` and `dry_run`. Same report "
-        "as the admin's import screen, plus the batch id (null for a dry run: nothing is "
-        "written). Each file is parsed whole; a bad file is rejected (its error names the file, "
-        "record and field) and the others still import; when every file is rejected, the "
-        "answer is a 400 (code « import_refused ») carrying the same report. A file above "
+        description="multipart/form-data with one or more `files` and `dry_run`. The files are "
+        "stored and the answer comes at once (202, `Location` the import's address): a "
+        "background job reads them (`status` « queued », then « reading » with its progress) "
+        "and then, for a dry run, waits with its report for a confirmation (« pending »: "
+        "`POST …/confirm/` or `…/cancel/`), or imports them (« applying », then « applied »). "
+        "GET the import's address to follow it: the same report as the admin's import screen "
+        "once done. Each file is parsed whole; a bad file is rejected (its error names the "
+        "file, record and field) and the others still import. A job that fails leaves "
+        "« failed » and the catalogue as it was (`POST …/retry/`). A file above "
         "IMPORT_MAX_UPLOAD_BYTES refuses the whole request with 413 before anything is "
-        "parsed. Needs « run_import ».",
+        "stored. Needs « run_import ».",
         request={"multipart/form-data": s.ImportRequestSerializer},
         responses={
-            200: OpenApiResponse(s.ImportReportSerializer, description="Dry run report."),
-            201: OpenApiResponse(s.ImportReportSerializer, description="Import recorded."),
+            202: OpenApiResponse(s.ImportBatchDetailSerializer, description="Import queued."),
             **errors(400, 401, 403, 413, 429),
         },
         parameters=[RETRY_AFTER],
@@ -102,21 +113,26 @@ class ImportListView(CatalogueAPIView, generics.ListAPIView):
                 "limit": limit,
             }
             return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
-        report, batch = import_run(
+        batch = batch_submit(
             files=[(f.name, f.read()) for f in files],
             user=request.user,
             origin="api",
-            dry_run=dry_run,
+            apply=not dry_run,
         )
-        body = {**report.to_dict(), "batch": batch.pk if batch else None}
-        refused = [entry["error"] for entry in body["files"] if entry.get("error")]
-        if refused and len(refused) == len(body["files"]):
-            # Nothing of the request could be imported: a client error, in the API's error
-            # shape, with the report (each file's error names the file, record and field).
-            message = "; ".join(f"{error['file']} : {error['message']}" for error in refused)
-            body.update(detail=message, code="import_refused", message=message)
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        return Response(body, status=status.HTTP_200_OK if dry_run else status.HTTP_201_CREATED)
+        return _batch_answer(request, batch, status.HTTP_202_ACCEPTED)
+
+
+def _batch_answer(request, batch, code: int) -> Response:
+    body = s.ImportBatchDetailSerializer(batch, context={"request": request}).data
+    return Response(body, status=code, headers={"Location": body["url"]})
+
+
+def batch_id(text: str) -> int:
+    """An import's id from its address; anything but a plain number a database can hold (« ² »,
+    « ٣ », 400 digits) is no import: 404."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise NotFound()
+    return int(text)
 
 
 class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
@@ -127,9 +143,8 @@ class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
         return import_batches()
 
     def get_object(self):
-        if not str(self.kwargs["pk"]).isdigit():
-            raise NotFound()
-        return super().get_object()
+        self.kwargs["pk"] = batch_id(self.kwargs["pk"])
+        return batch_refresh(batch=super().get_object())
 
     @extend_schema(
         operation_id="imports_read",
@@ -143,6 +158,76 @@ class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
+
+
+class ImportStepView(CatalogueAPIView):
+    """``POST …/confirm/``, ``…/cancel/``, ``…/retry/``: one step of an import's life."""
+
+    permission_classes = [ImportPermission]
+    step = staticmethod(batch_confirm)
+    answer = status.HTTP_202_ACCEPTED
+
+    def post(self, request, pk):
+        batch = get_object_or_404(import_batches(), pk=batch_id(pk))
+        try:
+            batch = self.step(batch=batch)
+        except BatchStateError as error:
+            body = {"detail": error.message, "code": "import_state", "status": error.status}
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        return _batch_answer(request, batch, self.answer)
+
+
+def _step_schema(operation: str, summary: str, description: str, code: int):
+    return extend_schema(
+        operation_id=operation,
+        summary=summary,
+        description=description + " Needs « run_import ». A batch in another state is a 409 "
+        "(code « import_state », with its `status`).",
+        request=None,
+        parameters=[
+            OpenApiParameter("id", int, OpenApiParameter.PATH, description="Import id."),
+            RETRY_AFTER,
+        ],
+        responses={code: s.ImportBatchDetailSerializer, **errors(401, 403, 404, 409, 429)},
+        tags=["imports"],
+    )
+
+
+class ImportConfirmView(ImportStepView):
+    step = staticmethod(batch_confirm)
+
+    @_step_schema(
+        "imports_confirm", "Confirm a dry run (librarians)",
+        "Queues the import of a batch whose dry run is done (« pending »).",
+        202,
+    )  # fmt: skip
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+
+class ImportCancelView(ImportStepView):
+    step = staticmethod(batch_cancel)
+    answer = status.HTTP_200_OK
+
+    @_step_schema(
+        "imports_cancel", "Cancel an import (librarians)",
+        "Drops a batch that waits for its confirmation or that failed: nothing is written.",
+        200,
+    )  # fmt: skip
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+
+class ImportRetryView(ImportStepView):
+    step = staticmethod(batch_retry)
+
+    @_step_schema(
+        "imports_retry", "Run a failed import again (librarians)",
+        "Queues a failed batch's job again, for the same step (nothing of it was written).",
+        202,
+    )  # fmt: skip
+    def post(self, request, pk):
+        return super().post(request, pk)
 
 
 class CSVRenderer(BaseRenderer):

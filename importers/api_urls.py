@@ -8,5 +8,8 @@ from . import api
 urlpatterns = [
     path("imports/", api.ImportListView.as_view(), name="imports"),
     path("imports/<str:pk>/", api.ImportDetailView.as_view(), name="import-detail"),
+    path("imports/<str:pk>/confirm/", api.ImportConfirmView.as_view(), name="import-confirm"),
+    path("imports/<str:pk>/cancel/", api.ImportCancelView.as_view(), name="import-cancel"),
+    path("imports/<str:pk>/retry/", api.ImportRetryView.as_view(), name="import-retry"),
     path("export/catalogue.<str:fmt>", api.ExportView.as_view(), name="export"),
 ]

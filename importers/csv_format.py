@@ -58,11 +58,13 @@ import csv
 import io
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from catalogue.rules import fold
 from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
+from importers.limits import MAX_COLUMNS, MAX_RECORDS, number, too_many_records
 from importers.pmb import parse_authors, parse_category
 from importers.records import GameRecord, RecordError
 
@@ -197,47 +199,77 @@ def parse_csv(data: bytes, source_name: str, warnings: list[str] | None = None) 
 def csv_file_encoding(path: Path, source_name: str) -> str:
     """The encoding :func:`parse_csv` would pick for this file, read in blocks (any size)."""
     with open(path, "rb") as handle:
-        start = handle.read(4)
-        if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return "utf-16"
-        handle.seek(0)
-        decoder = codecs.getincrementaldecoder("utf-8")()
-        try:
-            while block := handle.read(1 << 20):
-                decoder.decode(block)
-            decoder.decode(b"", final=True)
-            return "utf-8-sig"
-        except UnicodeDecodeError:
-            pass
-        handle.seek(0)
+        return _encoding(handle, source_name, path.read_bytes)
+
+
+def _encoding(handle: BinaryIO, source_name: str, whole: Callable[[], bytes]) -> str:
+    start = handle.read(4)
+    if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    handle.seek(0)
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    try:
         while block := handle.read(1 << 20):
-            if _CP1252_UNDEFINED.search(block):
-                _decode(path.read_bytes(), source_name)  # raises, naming the line and column
-        return "cp1252"
+            decoder.decode(block)
+        decoder.decode(b"", final=True)
+        return "utf-8-sig"
+    except UnicodeDecodeError:
+        pass
+    handle.seek(0)
+    while block := handle.read(1 << 20):
+        if _CP1252_UNDEFINED.search(block):
+            _decode(whole(), source_name)  # raises, naming the line and column
+    return "cp1252"
 
 
 class CsvFile:
-    """The records of a CSV file of any size, read one at a time (bounded memory);
-    :meth:`position` says how many bytes have been read so far."""
+    """The records of a CSV file (on disk, or its bytes) of any size, read one at a time
+    (bounded memory); :meth:`position` says how many bytes have been read so far."""
 
-    def __init__(self, path: Path, source_name: str, warnings: list[str] | None = None):
-        self.path, self.source_name, self.warnings = path, source_name, warnings
-        self.size = path.stat().st_size
+    def __init__(
+        self,
+        source: Path | bytes,
+        source_name: str,
+        warnings: list[str] | None = None,
+        *,
+        max_records: int = MAX_RECORDS,
+    ):
+        self.source, self.source_name, self.warnings = source, source_name, warnings
+        self.max_records = max_records
+        self.size = len(source) if isinstance(source, bytes) else source.stat().st_size
         self._handle = None
 
     def position(self) -> int:
         handle = self._handle
-        return self.size if handle is None or handle.closed else handle.buffer.tell()
+        if handle is None:
+            return 0  # not started
+        return self.size if handle.closed else min(handle.buffer.tell(), self.size)
+
+    def _binary(self) -> BinaryIO:
+        source = self.source
+        return io.BytesIO(source) if isinstance(source, bytes) else open(source, "rb")
 
     def __iter__(self) -> Iterator[GameRecord]:
-        encoding = csv_file_encoding(self.path, self.source_name)
-        with open(self.path, encoding=encoding, newline="") as self._handle:
-            lines = (line.replace("\r\n", "\n").replace("\r", "\n") for line in self._handle)
-            yield from iter_csv(lines, self.source_name, self.warnings)
+        source = self.source
+        with self._binary() as binary:
+            whole = (lambda: source) if isinstance(source, bytes) else source.read_bytes
+            encoding = _encoding(binary, self.source_name, whole)
+            binary.seek(0)
+            if encoding == "cp1252" and binary.read(3) != codecs.BOM_UTF8:
+                binary.seek(0)  # a UTF-8 BOM before Windows-1252 text is dropped, as parse_csv does
+            with io.TextIOWrapper(binary, encoding=encoding, newline="") as self._handle:
+                lines = (line.replace("\r\n", "\n").replace("\r", "\n") for line in self._handle)
+                yield from iter_csv(
+                    lines, self.source_name, self.warnings, max_records=self.max_records
+                )
 
 
 def iter_csv(
-    lines: Iterable[str], source_name: str, warnings: list[str] | None = None
+    lines: Iterable[str],
+    source_name: str,
+    warnings: list[str] | None = None,
+    *,
+    max_records: int = MAX_RECORDS,
 ) -> Iterator[GameRecord]:
     """Records from CSV lines (``\n`` line endings), checked one by one as they are read."""
     lines = iter(lines)
@@ -275,7 +307,15 @@ def iter_csv(
                 )
             yield line, row
 
-    yield from iter_table(header, rows(), source_name, warnings, fmt=FORMAT_CSV)
+    if len(header) > MAX_COLUMNS:
+        raise RecordError(
+            f"en-tête de {number(len(header))} colonnes, plus que {number(MAX_COLUMNS)}",
+            source_name=source_name,
+            record="en-tête",
+        )
+    yield from iter_table(
+        header, rows(), source_name, warnings, fmt=FORMAT_CSV, max_records=max_records
+    )
 
 
 def iter_table(
@@ -285,9 +325,11 @@ def iter_table(
     warnings: list[str] | None = None,
     *,
     fmt: str,
+    max_records: int = MAX_RECORDS,
 ) -> Iterator[GameRecord]:
     """Records from a table's header and its ``(line number, cells)`` rows: a CSV file's, or a
-    spreadsheet's first sheet (:mod:`importers.spreadsheet_format`). Same columns, same checks."""
+    spreadsheet's first sheet (:mod:`importers.spreadsheet_format`). Same columns, same checks;
+    more than ``max_records`` games refuse the file."""
     columns: dict[str, int] = {}
     for position, name in enumerate(header):
         key = _BY_NAME.get(column_key(name))
@@ -314,6 +356,8 @@ def iter_table(
     for line, row in rows:
         if not any(cell.strip() for cell in row):
             continue  # blank line
+        if count >= max_records:
+            raise too_many_records(source_name, max_records, line)
         raw = _raw_record(row, columns, header, count, source_name, warnings)
         count += 1
         yield _build(raw, line, source_name, fmt)

@@ -1,8 +1,12 @@
 """Decode an uploaded file, recognise its format and parse it (pure Python, no Django).
 
-:func:`parse_file` is the single entry point: it returns ``(format name, records)`` or raises
-:class:`RecordError` (French message naming the file, and the record and field when known).
-One bad record rejects the whole file, so the caller writes nothing from it.
+:func:`parse_source` is the single entry point: for a file's bytes or its path it returns a
+:class:`ParsedFile` — the format's name, the records (read lazily: CSV, Excel and OpenDocument
+files stream one record at a time, in bounded memory whatever their size) and ``position()``
+for a progress bar — or raises :class:`RecordError` (French message naming the file, and the
+record and field when known), now or while the records are read. One bad record rejects the
+whole file, so the caller writes nothing from it. :func:`parse_file` is its eager form. What
+one file may hold is capped (:mod:`importers.limits`).
 
 Decoding
 --------
@@ -47,11 +51,13 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from importers.csv_format import FORMAT_CSV, CsvFile, looks_like_csv, parse_csv
+from importers.csv_format import FORMAT_CSV, CsvFile, looks_like_csv
 from importers.json_format import FORMAT_JSON, looks_like_catalogue_json, parse_catalogue_json
+from importers.limits import DEFAULT_LIMITS, ImportLimits, too_many_records
 from importers.marc import (
     FORMAT_ISO2709,
     FORMAT_XML,
@@ -74,12 +80,18 @@ from importers.records import GameRecord, RecordError
 from importers.spreadsheet_format import (
     FORMAT_ODS,
     FORMAT_XLSX,
-    parse_ods,
-    parse_xlsx,
+    open_spreadsheet,
     spreadsheet_format,
 )
 
-__all__ = ["FORMATS", "decode", "detect_format", "parse_file", "parse_path"]
+__all__ = [
+    "FORMATS",
+    "ParsedFile",
+    "decode",
+    "detect_format",
+    "parse_file",
+    "parse_source",
+]
 
 # Files above this size are streamed when they are CSV (the command line's large exports).
 STREAM_BYTES = 4 * 1024 * 1024
@@ -88,7 +100,6 @@ FORMATS = (
     FORMAT_TEXT, FORMAT_HTML, FORMAT_RULES, FORMAT_ISO2709, FORMAT_XML, FORMAT_CSV, FORMAT_JSON,
     FORMAT_XLSX, FORMAT_ODS,
 )  # fmt: skip
-_SPREADSHEET_PARSERS = {FORMAT_XLSX: parse_xlsx, FORMAT_ODS: parse_ods}
 _SPREADSHEET_SUFFIXES = {".xlsx": FORMAT_XLSX, ".ods": FORMAT_ODS}
 
 _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
@@ -171,36 +182,115 @@ _PARSERS = {
     FORMAT_HTML: parse_pmb_html,
     FORMAT_RULES: parse_rules_page,
 }
-# These read the file's bytes: (data, name, warnings) -> records.
+# These read the file's bytes: (data, name, warnings) -> records (CSV too, but as a stream).
 _BYTES_PARSERS = {
     FORMAT_ISO2709: parse_iso2709,
     FORMAT_XML: parse_marcxml,
-    FORMAT_CSV: parse_csv,
     FORMAT_JSON: parse_catalogue_json,
 }
 
 
-def parse_file(
-    name: str, data: bytes, warnings: list[str] | None = None
-) -> tuple[str, list[GameRecord]]:
-    """Decode, recognise and parse one uploaded file: ``(format name, records)``.
+@dataclass
+class ParsedFile:
+    """A recognised file: its format, its records and how far they have been read."""
 
-    Raises :class:`RecordError` (``source_name`` = ``name``) for an empty, binary, truncated or
-    unknown-format file, or for the first bad record (no title, non-numeric count, min > max…).
-    Notes on what a file holds but the catalogue does not keep are appended to ``warnings``.
+    format: str
+    #: Lazy where the format allows (CSV, xlsx, ods); RecordError may be raised while iterating.
+    records: Iterable[GameRecord]
+    #: ``(units read so far, units in all)``, monotone, ``(n, n)`` once read: bytes of the CSV
+    #: file, or of the workbook's XML; records for the formats read whole.
+    position: Callable[[], tuple[int, int]]
+
+
+class _Listed:
+    """Records parsed whole, given one at a time; the position counts them."""
+
+    def __init__(self, records: list[GameRecord]):
+        self.records, self.done = records, 0
+
+    def __iter__(self) -> Iterator[GameRecord]:
+        for done, record in enumerate(self.records, start=1):
+            self.done = done
+            yield record
+
+    def position(self) -> tuple[int, int]:
+        return self.done, len(self.records)
+
+
+def _whole(fmt: str, records: list[GameRecord], name: str, limits: ImportLimits) -> ParsedFile:
+    if len(records) > limits.max_records:
+        raise too_many_records(name, limits.max_records)
+    listed = _Listed(records)
+    return ParsedFile(fmt, listed, listed.position)
+
+
+def _csv(source: bytes | Path, name: str, warnings, limits: ImportLimits) -> ParsedFile:
+    records = CsvFile(source, name, warnings, max_records=limits.max_records)
+    return ParsedFile(FORMAT_CSV, records, lambda: (records.position(), records.size))
+
+
+def _spreadsheet(fmt: str, source, name: str, warnings, limits: ImportLimits) -> ParsedFile:
+    records, position = open_spreadsheet(source, name, fmt, warnings, limits)
+    return ParsedFile(fmt, records, position)
+
+
+def parse_source(
+    name: str,
+    source: bytes | Path,
+    warnings: list[str] | None = None,
+    *,
+    limits: ImportLimits = DEFAULT_LIMITS,
+    stream_bytes: int = STREAM_BYTES,
+) -> ParsedFile:
+    """Recognise one file (its bytes, or its path) and read its records.
+
+    The format is recognised from the content, as described in the module docstring; a file on
+    disk larger than ``stream_bytes`` is recognised from its start when it is CSV. CSV, Excel
+    and OpenDocument records are read lazily; the other formats (at most a few megabytes) are
+    parsed whole. Raises :class:`RecordError` (``source_name`` = ``name``) for an empty, binary,
+    truncated, unknown-format or too large file, or for the first bad record — possibly only
+    while the records are read. Notes on what a file holds but the catalogue does not keep are
+    appended to ``warnings`` (for a workbook, some only once its records are read).
     """
+    if isinstance(source, Path):
+        if source.stat().st_size > stream_bytes:
+            parsed = _parse_large_file(name, source, warnings, limits)
+            if parsed is not None:
+                return parsed
+        source = source.read_bytes()
+    return _parse_bytes(name, source, warnings, limits)
+
+
+def _parse_large_file(name: str, path: Path, warnings, limits) -> ParsedFile | None:
+    """A workbook or a CSV file read from disk as it is parsed, or None (read it whole)."""
+    spreadsheet = spreadsheet_format(path)
+    with open(path, "rb") as handle:
+        head = handle.read(64 * 1024)
+    if spreadsheet is None and head.startswith(b"PK"):
+        spreadsheet = _SPREADSHEET_SUFFIXES.get(Path(name).suffix.lower())
+    if spreadsheet is not None:
+        return _spreadsheet(spreadsheet, path, name, warnings, limits)
+    if not looks_like_iso2709(head) and detect_format(decode(name, head)) == FORMAT_CSV:
+        return _csv(path, name, warnings, limits)
+    return None
+
+
+def _parse_bytes(name: str, data: bytes, warnings, limits: ImportLimits) -> ParsedFile:
     spreadsheet = spreadsheet_format(data)
     if spreadsheet is None and data.startswith(b"PK"):
         # A damaged workbook: its name says what it was meant to be, for a clearer refusal.
         spreadsheet = _SPREADSHEET_SUFFIXES.get(Path(name).suffix.lower())
     if spreadsheet is not None:
-        return spreadsheet, _SPREADSHEET_PARSERS[spreadsheet](data, name, warnings)
+        return _spreadsheet(spreadsheet, data, name, warnings, limits)
     if looks_like_iso2709(data):
-        return FORMAT_ISO2709, parse_iso2709(data, name, warnings)
+        return _whole(FORMAT_ISO2709, parse_iso2709(data, name, warnings), name, limits)
     text = decode(name, data)
     fmt = detect_format(text)
+    if fmt == FORMAT_CSV:
+        del text  # the CSV reader decodes the bytes as it reads them
+        return _csv(data, name, warnings, limits)
     if fmt in _BYTES_PARSERS:
-        return fmt, _BYTES_PARSERS[fmt](data, name, warnings)
+        return _whole(fmt, _BYTES_PARSERS[fmt](data, name, warnings), name, limits)
     records = _PARSERS[fmt](text, name) if fmt else []
     if not records:
         raise RecordError(
@@ -208,23 +298,12 @@ def parse_file(
             "ni page de règles reconnaissable",
             source_name=name,
         )
-    return fmt, records
+    return _whole(fmt, records, name, limits)
 
 
-def parse_path(
-    path: Path, name: str, warnings: list[str] | None = None, *, stream_bytes: int = STREAM_BYTES
-) -> tuple[str, Iterable[GameRecord], Callable[[], int] | None]:
-    """Like :func:`parse_file` for a file on disk: ``(format, records, position)``.
-
-    A large CSV file is read lazily, one record at a time, and ``position()`` tells how many of
-    its bytes have been read; any other file is read whole (``position`` is None). Errors are
-    raised as the records are read, so the caller writes them in a transaction it can undo.
-    """
-    if path.stat().st_size > stream_bytes:
-        with open(path, "rb") as handle:
-            head = handle.read(64 * 1024)
-        if not looks_like_iso2709(head) and detect_format(decode(name, head)) == FORMAT_CSV:
-            records = CsvFile(path, name, warnings)
-            return FORMAT_CSV, records, records.position
-    fmt, records = parse_file(name, path.read_bytes(), warnings)
-    return fmt, records, None
+def parse_file(
+    name: str, data: bytes, warnings: list[str] | None = None
+) -> tuple[str, list[GameRecord]]:
+    """:func:`parse_source` read eagerly: ``(format name, records)`` (all read, all checked)."""
+    parsed = parse_source(name, data, warnings)
+    return parsed.format, list(parsed.records)

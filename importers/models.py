@@ -6,11 +6,30 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ImportBatch(models.Model):
+    """Uploaded files, read then applied by background jobs (:mod:`importers.jobs`).
+
+    A batch is ``queued`` for a job, ``reading`` (its dry run) and then ``pending`` (its report
+    waits for a librarian's confirmation), or ``applying`` and then ``applied``. A job that
+    fails, or whose worker dies, leaves it ``failed`` with the catalogue as it was; it can be
+    queued again. ``phase`` says what the next or current job does.
+    """
+
     class Status(models.TextChoices):
+        QUEUED = "queued", _("en file d'attente")
+        READING = "reading", _("lecture en cours")
         PENDING = "pending", _("en attente de confirmation")
+        APPLYING = "applying", _("import en cours")
         APPLIED = "applied", _("importé")
         DRY_RUN = "dry_run", _("simulation")
         CANCELLED = "cancelled", _("annulé")
+        FAILED = "failed", _("échoué")
+
+    class Phase(models.TextChoices):
+        READ = "read", _("lecture (simulation)")
+        APPLY = "apply", _("import")
+
+    #: The states in which a job owns the batch.
+    WORKING = (Status.QUEUED, Status.READING, Status.APPLYING)
 
     created_at = models.DateTimeField(_("créé le"), auto_now_add=True)
     created_by = models.ForeignKey(
@@ -30,6 +49,17 @@ class ImportBatch(models.Model):
     flagged = models.PositiveIntegerField(_("à vérifier"), default=0)
     rejected = models.PositiveIntegerField(_("fichiers rejetés"), default=0)
     report = models.JSONField(_("rapport"), default=dict, blank=True)
+    phase = models.CharField(_("étape"), max_length=10, choices=Phase.choices, default=Phase.READ)
+    # A job's progress, written while it runs (outside the import's own transaction).
+    progress_done = models.PositiveBigIntegerField(_("avancement"), default=0)
+    progress_total = models.PositiveBigIntegerField(_("avancement total"), default=0)
+    records_read = models.PositiveIntegerField(_("notices lues"), default=0)
+    files_rejected = models.PositiveIntegerField(_("fichiers refusés"), default=0)
+    started_at = models.DateTimeField(_("commencé le"), null=True, blank=True)
+    heartbeat_at = models.DateTimeField(_("dernier signe du travail"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("terminé le"), null=True, blank=True)
+    worker = models.CharField(_("processus"), max_length=200, blank=True)
+    error = models.TextField(_("erreur"), blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import ImportBatch
+from .selectors import batch_progress
 
 
 class ImportRequestSerializer(serializers.Serializer):
@@ -32,36 +34,51 @@ class ReportFileNamesField(serializers.Field):
 extend_schema_field({"type": "array", "items": {"type": "string"}})(ReportFileNamesField)
 
 
+class ImportProgressSerializer(serializers.Serializer):
+    """Where an import's background job stands (:func:`importers.selectors.batch_progress`)."""
+
+    status = serializers.CharField()
+    status_label = serializers.CharField(help_text="The status in the site's language.")
+    phase = serializers.ChoiceField(
+        choices=ImportBatch.Phase.choices, help_text="read: the dry run; apply: the import."
+    )
+    finished = serializers.BooleanField(help_text="No job runs or waits for this batch.")
+    share = serializers.FloatField(help_text="Share of the work done, 0 to 1.")
+    percent = serializers.IntegerField()
+    records_read = serializers.IntegerField(
+        help_text="Records read so far (by the first pass over the files)."
+    )
+    files_rejected = serializers.IntegerField()
+    elapsed_seconds = serializers.FloatField(allow_null=True)
+    seconds_left = serializers.IntegerField(
+        allow_null=True, help_text="At the pace so far; null while unknown."
+    )
+    error = serializers.CharField(help_text="Why the job failed (empty otherwise).")
+
+
 class ImportBatchSerializer(serializers.ModelSerializer):
     created_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
     files = ReportFileNamesField()
+    url = serializers.SerializerMethodField(help_text="This import's address in the API.")
+    progress = serializers.SerializerMethodField()
 
     class Meta:
         model = ImportBatch
         fields = [
-            "id", "created_at", "created_by", "origin", "status", "created", "updated",
-            "unchanged", "flagged", "rejected", "files",
+            "id", "url", "created_at", "created_by", "origin", "status", "phase", "progress",
+            "created", "updated", "unchanged", "flagged", "rejected", "files",
         ]  # fmt: skip
+
+    def get_url(self, batch) -> str:
+        path = reverse("api:import-detail", args=[batch.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    @extend_schema_field(ImportProgressSerializer)
+    def get_progress(self, batch) -> dict:
+        return batch_progress(batch)
 
 
 class ImportBatchDetailSerializer(ImportBatchSerializer):
     class Meta(ImportBatchSerializer.Meta):
         fields = [*ImportBatchSerializer.Meta.fields, "report"]
-
-
-class ImportReportSerializer(serializers.Serializer):
-    """What the admin's import screen shows (:meth:`importers.services.ImportReport.to_dict`)."""
-
-    dry_run = serializers.BooleanField()
-    totals = serializers.DictField(
-        child=serializers.IntegerField(),
-        help_text="created, updated, unchanged, flagged (records), rejected (files).",
-    )
-    files = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="Per file: name, format, records [{title, slug, action, review_fields}], "
-        "error {file, record, field, message} or null, warnings [text].",
-    )
-    batch = serializers.IntegerField(
-        allow_null=True, help_text="Id of the recorded import; null for a dry run."
-    )

@@ -9,13 +9,13 @@ back, so its report is exactly what a real run would do.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection, reset_queries, transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 
 from catalogue import services as catalogue_services
@@ -24,8 +24,9 @@ from catalogue.engines import engine_for_title
 from catalogue.models import Author, Category, Credit, Game, Publisher
 
 from .bulk import BATCH_SIZE, CREATED, UNCHANGED, UPDATED, CatalogueWriter
-from .formats import parse_file, parse_path
-from .models import ImportBatch, ImportFile
+from .formats import ParsedFile, parse_source
+from .models import ImportBatch
+from .progress import ImportProgress
 from .records import AuthorCredit, GameRecord, RecordError
 
 logger = logging.getLogger(__name__)
@@ -58,7 +59,6 @@ REPORT_RECORDS_MAX = 1000
 # _statistics_refresh) rather than by autovacuum a minute or more later.
 ANALYZE_AFTER_GAMES = 1000
 Source = bytes | Path
-RecordProgress = Callable[[int, int], None]
 
 
 def records_import(
@@ -67,40 +67,47 @@ def records_import(
     dry_run: bool = False,
     batch: ImportBatch | None = None,
     progress: Progress | None = None,
-    record_progress: RecordProgress | None = None,
+    tracker: ImportProgress | None = None,
+    checked: Mapping[int, dict[str, Any]] | None = None,
     max_bytes: int | None = -1,
     index=None,
 ) -> ImportReport:
     """Import ``(name, content)`` files; a ``dry_run`` reports what would happen, writes nothing.
 
-    ``content`` is the file's bytes or a path (the command line: a large CSV file is then read
-    one record at a time). A file over ``max_bytes`` (default ``IMPORT_MAX_UPLOAD_BYTES``; None:
-    no limit) is refused before parsing. ``record_progress(done, total)`` follows the current file.
+    ``content`` is the file's bytes or a path (the command line): CSV and spreadsheets are read
+    one record at a time. A file over ``max_bytes`` (default ``IMPORT_MAX_UPLOAD_BYTES``; None:
+    no limit) is refused before parsing. ``progress(index, total, name, entry)`` follows the
+    files, ``tracker`` the records. ``checked`` maps the index of a file that
+    :func:`files_check` refused to its report entry: it is reported so, not read again.
     ``index`` (:meth:`catalogue.index.store.Replica.indexing_alongside`) indexes each batch as it
     is written, so that the search index is ready soon after the import commits.
     """
-    files = [(_shown(name), source) for name, source in files]
-    limit = settings.IMPORT_MAX_UPLOAD_BYTES if max_bytes == -1 else max_bytes
+    files = [(shown(name), source) for name, source in files]
+    limit = _limit(max_bytes)
     report = ImportReport(dry_run=dry_run)
+    checked = checked or {}
     try:
         indexer = None if dry_run else index
         recorded = indexer.recorded if indexer else None
         with transaction.atomic(), catalogue_services.search_changes_batched(on_recorded=recorded):
+            _write_lock()
             writer = CatalogueWriter(
                 batch=None if dry_run else batch, engine_for_title=engine_for_title
             )
-            for index, (name, source) in enumerate(files, start=1):
-                entry = _import_file(
-                    name,
-                    source,
-                    writer=writer,
-                    limit=limit,
-                    progress=record_progress,
-                    index=indexer,
-                )
+            for number, (name, source) in enumerate(files):
+                if tracker:
+                    tracker.file_started(number)
+                if number in checked:
+                    entry = checked[number]
+                else:
+                    entry = _import_file(
+                        name, source, writer=writer, limit=limit, tracker=tracker, index=indexer
+                    )
                 report.files.append(entry)
+                if tracker:
+                    tracker.file_finished(number, rejected=entry["error"] is not None)
                 if progress:
-                    progress(index, len(files), name, entry)
+                    progress(number + 1, len(files), name, entry)
             if dry_run:
                 raise _Rollback
     except _Rollback:
@@ -110,6 +117,51 @@ def records_import(
         if totals[CREATED] + totals[UPDATED] >= ANALYZE_AFTER_GAMES:
             _statistics_refresh()
     return report
+
+
+def files_check(
+    *,
+    files: Iterable[tuple[str, Source]],
+    tracker: ImportProgress | None = None,
+    max_bytes: int | None = -1,
+) -> dict[int, dict[str, Any]]:
+    """Read every file through, without the database: the report entries of the files refused
+    (by index). What is refused here would be refused by :func:`records_import`, which then need
+    not read those files again; a background job runs this first, so that a librarian sees the
+    records read and the files refused before anything is written."""
+    limit = _limit(max_bytes)
+    refused: dict[int, dict[str, Any]] = {}
+    for number, (name, source) in enumerate(files):
+        name = shown(name)
+        if tracker:
+            tracker.file_started(number)
+        entry = _new_entry(name)
+        try:
+            parsed = _parsed(name, source, entry["warnings"], limit)
+            for _record in _checked(parsed.records, entry["warnings"], limit):
+                if tracker:
+                    tracker.advanced(1, parsed.position())
+        except RecordError as error:
+            entry["error"] = error.to_dict()
+            refused[number] = shown(entry)
+        if tracker:
+            tracker.file_finished(number, rejected=number in refused)
+    return refused
+
+
+def _limit(max_bytes: int | None) -> int | None:
+    return settings.IMPORT_MAX_UPLOAD_BYTES if max_bytes == -1 else max_bytes
+
+
+def _write_lock() -> None:
+    """On SQLite, take the database's write lock with the import transaction's first statement.
+    A transaction that reads first and writes later fails at once (« database is locked ») if
+    another connection wrote in between — the job's progress, a visitor's request; this one
+    waits for the lock instead, then holds it to the end."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            table = connection.ops.quote_name(ImportBatch._meta.db_table)
+            cursor.execute(f"DELETE FROM {table} WHERE 0 = 1")
 
 
 def _statistics_refresh() -> None:
@@ -133,10 +185,26 @@ def _import_file(
     *,
     writer: CatalogueWriter,
     limit: int | None,
-    progress: RecordProgress | None,
+    tracker: ImportProgress | None,
     index=None,
 ) -> dict[str, Any]:
-    entry: dict[str, Any] = {
+    entry = _new_entry(name)
+    try:
+        parsed = _parsed(name, source, entry["warnings"], limit)
+        entry["format"] = parsed.format
+        records = _checked(parsed.records, entry["warnings"], limit)
+        with transaction.atomic():
+            _save_all(records, writer, entry, parsed.position, tracker, index)
+    except RecordError as error:
+        entry["records"] = []
+        entry["counts"] = {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0}
+        entry["error"] = error.to_dict()
+        writer.forget()  # what it created for this file was rolled back
+    return shown(entry)
+
+
+def _new_entry(name: str) -> dict[str, Any]:
+    return {
         "name": name,
         "format": "",
         "records": [],
@@ -144,28 +212,16 @@ def _import_file(
         "warnings": [],
         "counts": {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0},
     }
-    try:
-        size = _size(source)
-        if limit is not None and size > limit:
-            raise RecordError(
-                f"fichier trop volumineux ({size} octets, maximum {limit})", source_name=name
-            )
-        if isinstance(source, Path):
-            entry["format"], records, position = parse_path(
-                source, name, entry["warnings"], stream_bytes=settings.IMPORT_STREAM_BYTES
-            )
-        else:
-            entry["format"], records = parse_file(name, source, warnings=entry["warnings"])
-            position = None
-        records = _checked(records, entry["warnings"], limit)
-        with transaction.atomic():
-            _save_all(records, writer, entry, size, position, progress, index)
-    except RecordError as error:
-        entry["records"] = []
-        entry["counts"] = {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0}
-        entry["error"] = error.to_dict()
-        writer.forget()  # what it created for this file was rolled back
-    return _shown(entry)
+
+
+def _parsed(name: str, source: Source, warnings: list[str], limit: int | None) -> ParsedFile:
+    """The file's records, read lazily; a file over ``limit`` bytes is refused unread."""
+    size = _size(source)
+    if limit is not None and size > limit:
+        raise RecordError(
+            f"fichier trop volumineux ({size} octets, maximum {limit})", source_name=name
+        )
+    return parse_source(name, source, warnings, stream_bytes=settings.IMPORT_STREAM_BYTES)
 
 
 def _checked(
@@ -204,7 +260,7 @@ def _check_size(record: GameRecord, limit: int | None) -> None:
         )
 
 
-def _shown(value: Any) -> Any:
+def shown(value: Any) -> Any:
     """``value`` (a report entry) with every string safe to store and to send as UTF-8: a NUL
     shown as « ␀ », a lone surrogate as « ? » (a file's bad text is quoted in its error)."""
     if isinstance(value, str):
@@ -212,9 +268,9 @@ def _shown(value: Any) -> Any:
             value = value.replace("\x00", "\u2400")
         return value.encode("utf-8", "replace").decode("utf-8") if not value.isascii() else value
     if isinstance(value, dict):
-        return {key: _shown(item) for key, item in value.items()}
+        return {key: shown(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [_shown(item) for item in value]
+        return [shown(item) for item in value]
     return value
 
 
@@ -293,14 +349,12 @@ def _check_storable(record: GameRecord) -> None:
             )
 
 
-def _save_all(records, writer, entry, size, position, progress, index) -> None:
+def _save_all(records, writer, entry, position, tracker, index) -> None:
     """Save the records in batches of distinct titles (a title seen again starts a new batch)."""
     pending: list[GameRecord] = []
     keys: set[str] = set()
-    done = 0
 
     def flush() -> None:
-        nonlocal done
         results, written = writer.save(pending)
         if index:
             index.add(written)
@@ -309,11 +363,13 @@ def _save_all(records, writer, entry, size, position, progress, index) -> None:
             entry["counts"]["flagged"] += bool(result["review_fields"])
             if len(entry["records"]) < REPORT_RECORDS_MAX:
                 entry["records"].append(result)
-        done += len(pending)
+        if tracker:
+            tracker.advanced(len(pending), position())
         pending.clear()
         keys.clear()
-        if progress:
-            progress(position(), size) if position else progress(done, done)
+        # With DEBUG on (development), Django keeps every statement's SQL, values included: a
+        # large import's batches would pile up hundreds of megabytes of it.
+        reset_queries()
 
     for record in records:
         key = text.fold(record.title)
@@ -328,43 +384,12 @@ def _save_all(records, writer, entry, size, position, progress, index) -> None:
     )
 
 
-def _store_report(batch: ImportBatch, report: ImportReport) -> None:
+def store_report(batch: ImportBatch, report: ImportReport) -> None:
+    """Put a run's totals and report on its batch (not saved)."""
     totals = report.totals()
     for name in (CREATED, UPDATED, UNCHANGED, "flagged", "rejected"):
         setattr(batch, name, totals[name])
     batch.report = report.to_dict()
-
-
-@transaction.atomic
-def import_batch_prepare(*, files: Iterable[tuple[str, bytes]], user, origin: str) -> ImportBatch:
-    """Keep uploaded files in a pending batch, with the dry-run report a librarian confirms."""
-    files = [(_shown(name), data) for name, data in files]
-    batch = ImportBatch.objects.create(created_by=user, origin=origin)
-    ImportFile.objects.bulk_create(
-        ImportFile(batch=batch, name=name, content=data, size=len(data)) for name, data in files
-    )
-    _store_report(batch, records_import(files=files, dry_run=True))
-    batch.save()
-    return batch
-
-
-def import_batch_apply(*, batch: ImportBatch, progress: Progress | None = None) -> ImportBatch:
-    """Import a pending batch's files for real (the dry run may be stale: this report is fresh)."""
-    with transaction.atomic():
-        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
-        if batch.status != ImportBatch.Status.PENDING:
-            raise ValueError(f"batch {batch.pk} is {batch.status}, not pending")
-        files = [(f.name, bytes(f.content)) for f in batch.files.all()]
-        _store_report(batch, records_import(files=files, batch=batch, progress=progress))
-        batch.status = ImportBatch.Status.APPLIED
-        batch.save()
-    return batch
-
-
-def import_batch_cancel(*, batch: ImportBatch) -> None:
-    ImportBatch.objects.filter(pk=batch.pk, status=ImportBatch.Status.PENDING).update(
-        status=ImportBatch.Status.CANCELLED
-    )
 
 
 def import_run(
@@ -374,23 +399,20 @@ def import_run(
     origin: str,
     dry_run: bool = False,
     progress: Progress | None = None,
-    record_progress: RecordProgress | None = None,
+    tracker: ImportProgress | None = None,
     max_bytes: int | None = -1,
     index=None,
 ) -> tuple[ImportReport, ImportBatch | None]:
-    """Import in one step (command line, API): a dry run leaves no trace; a real run is recorded."""
-    options = {
-        "progress": progress,
-        "record_progress": record_progress,
-        "max_bytes": max_bytes,
-        "index": index,
-    }
+    """Import in one step (the command line, tests): a dry run leaves no trace; a real run is
+    recorded. Uploads go through a background job instead (:mod:`importers.batches`)."""
+    options = {"progress": progress, "tracker": tracker, "max_bytes": max_bytes, "index": index}
     if dry_run:
         return records_import(files=files, dry_run=True, **options), None
     batch = ImportBatch.objects.create(
-        created_by=user, origin=origin, status=ImportBatch.Status.APPLIED
-    )
+        created_by=user, origin=origin, status=ImportBatch.Status.APPLIED,
+        phase=ImportBatch.Phase.APPLY,
+    )  # fmt: skip
     report = records_import(files=files, batch=batch, **options)
-    _store_report(batch, report)
+    store_report(batch, report)
     batch.save()
     return report, batch

@@ -1,5 +1,5 @@
-"""Spreadsheets as the library keeps them: Excel ``.xlsx`` (openpyxl) and OpenDocument ``.ods``
-(odfpy), read with the same columns, checks and messages as CSV (pure Python, no Django).
+"""Spreadsheets as the library keeps them: Excel ``.xlsx`` and OpenDocument ``.ods``, read with
+the same columns, checks and messages as CSV (pure Python, no Django).
 
 The first sheet is read: its first row is the header (:mod:`importers.csv_format` lists the
 columns), every other row a game; blank rows are skipped, other sheets are named in the
@@ -10,22 +10,33 @@ Both formats are ZIP archives: a file is recognised by the archive's contents, n
 name. An archive that is not a readable workbook, or that would unpack to more than
 :data:`MAX_UNPACKED_BYTES` (a « ZIP bomb »), is refused with a message naming the file, and
 nothing of it is written.
+
+The sheet is read as a stream (:mod:`importers.xlsx_stream`, :mod:`importers.ods_stream`): rows
+become records one at a time, and what a file only declares — a dimension, a row at line
+1,000,000,000, a row or cell repeated a million times — allocates nothing. What the rows really
+hold is counted against the caps of :mod:`importers.limits` (records, columns, cells,
+characters), and a file over one of them is refused with a message saying which.
 """
 
 from __future__ import annotations
 
-import datetime
 import io
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from importers.csv_format import iter_table
+from importers.limits import DEFAULT_LIMITS, Budget, ImportLimits
+from importers.ods_stream import OdsWorkbook
 from importers.records import GameRecord, RecordError
+from importers.xlsx_stream import XlsxWorkbook
+from importers.xml_stream import XmlForbidden
 
 __all__ = [
     "FORMAT_ODS",
     "FORMAT_XLSX",
     "MAX_UNPACKED_BYTES",
+    "open_spreadsheet",
     "parse_ods",
     "parse_xlsx",
     "spreadsheet_format",
@@ -35,26 +46,41 @@ FORMAT_XLSX = "xlsx"
 FORMAT_ODS = "ods"
 
 #: An archive whose members add up to more than this is refused before anything is unpacked.
-MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+#: Reading streams, so this bounds the time a file takes, not the memory: an honest workbook of
+#: 100,000 games with their rules unpacks to about 300 MB.
+MAX_UNPACKED_BYTES = 1024 * 1024 * 1024
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
-# Cells a row may repeat (LibreOffice writes « 16 000 empty cells » as one repeated cell).
-_MAX_COLUMNS = 1024
 
 _NAMES = {FORMAT_XLSX: "classeur Excel (.xlsx)", FORMAT_ODS: "classeur OpenDocument (.ods)"}
+_READERS = {FORMAT_XLSX: XlsxWorkbook, FORMAT_ODS: OdsWorkbook}
+Source = bytes | Path
 
 
-def spreadsheet_format(data: bytes) -> str | None:
-    """``xlsx`` or ``ods`` when ``data`` is such a workbook's archive, else None."""
-    if not data.startswith(b"PK\x03\x04"):
+def _archive(source: Source) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(source) if isinstance(source, bytes) else source)
+
+
+def _starts_like_zip(source: Source) -> bool:
+    if isinstance(source, bytes):
+        return source.startswith(b"PK\x03\x04")
+    with open(source, "rb") as handle:
+        return handle.read(4) == b"PK\x03\x04"
+
+
+def spreadsheet_format(source: Source) -> str | None:
+    """``xlsx`` or ``ods`` when ``source`` (bytes or a file) is such a workbook's archive."""
+    if not _starts_like_zip(source):
         return None
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        with _archive(source) as archive:
             names = set(archive.namelist())
-            if "mimetype" in names and archive.read("mimetype").strip() == ODS_MIMETYPE:
-                return FORMAT_ODS
+            if "mimetype" in names:
+                with archive.open("mimetype") as member:
+                    if member.read(len(ODS_MIMETYPE) + 16).strip() == ODS_MIMETYPE:
+                        return FORMAT_ODS
             if "xl/workbook.xml" in names and "[Content_Types].xml" in names:
                 return FORMAT_XLSX
-    except (zipfile.BadZipFile, OSError, KeyError, ValueError):
+    except (zipfile.BadZipFile, OSError, KeyError, ValueError, EOFError):
         return None
     return None
 
@@ -63,47 +89,113 @@ def parse_xlsx(
     data: bytes, source_name: str, warnings: list[str] | None = None
 ) -> list[GameRecord]:
     """The games of an Excel workbook's first sheet; raises :class:`RecordError`."""
-    return _parse(data, source_name, warnings, FORMAT_XLSX, _xlsx_rows)
+    return list(open_spreadsheet(data, source_name, FORMAT_XLSX, warnings)[0])
 
 
 def parse_ods(data: bytes, source_name: str, warnings: list[str] | None = None) -> list[GameRecord]:
     """The games of an OpenDocument workbook's first sheet; raises :class:`RecordError`."""
-    return _parse(data, source_name, warnings, FORMAT_ODS, _ods_rows)
+    return list(open_spreadsheet(data, source_name, FORMAT_ODS, warnings)[0])
 
 
-def _parse(data, source_name, warnings, fmt, read) -> list[GameRecord]:
-    _check_archive(data, source_name, fmt)
+def open_spreadsheet(
+    source: Source,
+    source_name: str,
+    fmt: str,
+    warnings: list[str] | None = None,
+    limits: ImportLimits = DEFAULT_LIMITS,
+) -> tuple[Iterator[GameRecord], Callable[[], tuple[int, int]]]:
+    """The games of a workbook's first sheet, read lazily, and ``position()``: the sheet's XML
+    bytes read so far and in all. Raises :class:`RecordError`, now or while the games are read."""
+    _check_archive(source, source_name, fmt)
+    archive = _archive(source)
     try:
-        sheets = read(data)
+        workbook = _guarded(lambda: _READERS[fmt](archive, source_name, limits), source_name, fmt)
+    except RecordError:
+        archive.close()
+        raise
+    return _records(archive, workbook, source_name, fmt, warnings, limits), workbook.position
+
+
+def _guarded(read: Callable, source_name: str, fmt: str):
+    """``read()``, with any error of a damaged or hostile archive as a :class:`RecordError`."""
+    try:
+        return read()
     except RecordError:
         raise
-    except Exception as error:  # any library's error on a damaged file: refuse the file
+    except XmlForbidden:
+        raise RecordError(
+            f"{_NAMES[fmt]} refusé : son XML déclare une DTD ou des entités, ce qu'aucun "
+            "tableur n'écrit",
+            source_name=source_name,
+        ) from None
+    except Exception as error:  # any error on a damaged file: refuse the file
         raise RecordError(
             f"{_NAMES[fmt]} illisible ({type(error).__name__}) : enregistrez-le de nouveau "
             "depuis le tableur, ou en CSV",
             source_name=source_name,
         ) from None
-    if not sheets:
-        raise RecordError(f"{_NAMES[fmt]} sans feuille", source_name=source_name)
-    (title, rows), others = sheets[0], sheets[1:]
-    if others and warnings is not None:
-        names = ", ".join(f"« {name} »" for name, _rows in others)
-        warnings.append(f"seule la première feuille (« {title} ») est lue ; ignorées : {names}")
-    rows = iter(rows)
-    header = next(rows, None)
-    if header is None or not any(cell.strip() for cell in header[1]):
-        raise RecordError(
-            f"feuille « {title} » vide : la première ligne doit nommer les colonnes",
-            source_name=source_name,
+
+
+def _records(archive, workbook, source_name, fmt, warnings, limits) -> Iterator[GameRecord]:
+    with archive:
+        rows = _rows(workbook, source_name, fmt, warnings, limits)
+        title = workbook.title if fmt == FORMAT_ODS else None
+        if fmt == FORMAT_XLSX:
+            if not workbook.sheet_names:
+                raise RecordError(f"{_NAMES[fmt]} sans feuille", source_name=source_name)
+            title, others = workbook.sheet_names[0], workbook.sheet_count - 1
+            _warn_other_sheets(warnings, title, workbook.sheet_names[1:], others)
+        header = _guarded(lambda: next(rows, None), source_name, fmt)
+        if fmt == FORMAT_ODS:
+            if workbook.tables == 0:
+                raise RecordError(f"{_NAMES[fmt]} sans feuille", source_name=source_name)
+            title = workbook.title
+        if fmt == FORMAT_XLSX and header is not None and header[0] != 1:
+            header = None  # the header is the first row, and it is blank
+        if header is None or not any(cell.strip() for cell in header[1]):
+            raise RecordError(
+                f"feuille « {title} » vide : la première ligne doit nommer les colonnes",
+                source_name=source_name,
+            )
+        yield from iter_table(
+            header[1], rows, source_name, warnings, fmt=fmt, max_records=limits.max_records
         )
-    return list(iter_table(header[1], rows, source_name, warnings, fmt=fmt))
 
 
-def _check_archive(data: bytes, source_name: str, fmt: str) -> None:
+def _rows(workbook, source_name, fmt, warnings, limits) -> Iterator[tuple[int, list[str]]]:
+    """The sheet's rows that hold a value, each repeated row given as many times as it is
+    repeated — once its copies are counted against the caps."""
+    budget = Budget(source_name, limits)
+    stream = workbook.rows()
+    while True:
+        row = _guarded(lambda: next(stream, None), source_name, fmt)
+        if row is None:
+            break
+        line, cells, repeat = row
+        budget.row(line, cells, repeat)
+        if repeat > 1 and not any(cell.strip() for cell in cells):
+            repeat = 1  # blank copies are all skipped: one says as much
+        for offset in range(repeat):
+            yield line + offset, cells
+    if fmt == FORMAT_ODS:
+        others = workbook.tables - 1
+        _warn_other_sheets(warnings, workbook.title, workbook.other_names, others)
+
+
+def _warn_other_sheets(warnings, title: str, names: list[str], count: int) -> None:
+    if count <= 0 or warnings is None:
+        return
+    listed = ", ".join(f"« {name} »" for name in names)
+    if count > len(names):
+        listed += f" et {count - len(names)} autres"
+    warnings.append(f"seule la première feuille (« {title} ») est lue ; ignorées : {listed}")
+
+
+def _check_archive(source: Source, source_name: str, fmt: str) -> None:
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        with _archive(source) as archive:
             unpacked = sum(member.file_size for member in archive.infolist())
-    except (zipfile.BadZipFile, OSError, ValueError):
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         raise RecordError(
             f"{_NAMES[fmt]} illisible : archive endommagée", source_name=source_name
         ) from None
@@ -113,88 +205,3 @@ def _check_archive(data: bytes, source_name: str, fmt: str) -> None:
             f"{MAX_UNPACKED_BYTES // (1024 * 1024)} Mo",
             source_name=source_name,
         )
-
-
-def _text(value) -> str:
-    """A cell's value as the CSV would hold it."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "oui" if value else "non"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, datetime.datetime) and value.time() == datetime.time():
-        return value.date().isoformat()
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
-    return str(value)
-
-
-# --------------------------------------------------------------------------- xlsx
-
-
-def _xlsx_rows(data: bytes) -> list[tuple[str, Iterator[tuple[int, list[str]]]]]:
-    from openpyxl import load_workbook
-
-    # read_only streams the sheet; data_only gives a formula's saved value, never the formula.
-    workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    sheets = []
-    for sheet in workbook.worksheets:
-        rows = [
-            (number, [_text(value) for value in row[:_MAX_COLUMNS]])
-            for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)
-        ]
-        sheets.append((sheet.title, iter(rows)))
-    workbook.close()
-    return sheets
-
-
-# --------------------------------------------------------------------------- ods
-
-
-def _ods_rows(data: bytes) -> list[tuple[str, Iterator[tuple[int, list[str]]]]]:
-    from odf.opendocument import load
-    from odf.table import Table, TableRow
-
-    document = load(io.BytesIO(data))
-    sheets = []
-    for table in document.spreadsheet.getElementsByType(Table):
-        rows = []
-        number = 0
-        for row in table.getElementsByType(TableRow):
-            repeat = int(row.getAttribute("numberrowsrepeated") or 1)
-            cells = _ods_cells(row)
-            number += 1
-            if any(cells):
-                # A repeated row that holds something is that many games (rare, but meant).
-                for offset in range(min(repeat, 10_000)):
-                    rows.append((number + offset, cells))
-            number += repeat - 1
-        sheets.append((table.getAttribute("name") or "", iter(rows)))
-    return sheets
-
-
-def _ods_cells(row) -> list[str]:
-    from odf import teletype
-    from odf.text import P
-
-    cells: list[str] = []
-    for cell in row.childNodes:
-        if getattr(cell, "qname", (None, None))[1] not in ("table-cell", "covered-table-cell"):
-            continue
-        repeat = int(cell.getAttribute("numbercolumnsrepeated") or 1)
-        kind = cell.getAttribute("valuetype") if cell.qname[1] == "table-cell" else None
-        if kind in ("float", "percentage", "currency"):
-            value = _text(float(cell.getAttribute("value")))
-        elif kind == "date":
-            value = cell.getAttribute("datevalue") or ""
-        elif kind == "boolean":
-            value = _text(cell.getAttribute("booleanvalue") == "true")
-        else:
-            value = "\n".join(teletype.extractText(p) for p in cell.getElementsByType(P))
-        cells.extend([value] * min(repeat, _MAX_COLUMNS - len(cells)))
-        if len(cells) >= _MAX_COLUMNS:
-            break
-    while cells and not cells[-1]:
-        cells.pop()
-    return cells

@@ -3,19 +3,73 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.middleware.gzip import GZipMiddleware
 from django.utils import translation
 from django.utils.translation import gettext as _
+from rest_framework.response import Response
+
+from .views import api_error, api_not_found_message, is_api
 
 
 def _refusal(request: HttpRequest, status: int, code: str, message: str, **extra) -> HttpResponse:
-    """The API's error shape (``detail``, and the play API's ``code``/``message``) under /api/,
-    plain text elsewhere."""
-    if request.path.startswith("/api/"):
-        body = {"detail": message, "code": code, "message": message, **extra}
-        return JsonResponse(body, status=status)
+    """The API's error shape under /api/, plain text elsewhere."""
+    if is_api(request):
+        return api_error(status, code, message, **extra)
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+#: Headers that describe the body: all the others (Allow, Retry-After, Vary…) are kept when an
+#: error answer becomes JSON.
+_BODY_HEADERS = {"content-type", "content-length", "content-encoding", "content-disposition"}
+
+
+class ApiErrorMiddleware:
+    """Under /api/, an error that a view or a middleware answers itself rather than raises (a
+    405 from ``require_http_methods``, a CSRF refusal) in the API's error shape, as the error
+    handlers (``ludotheque.views``) answer the raised ones. The API's own views answer in JSON
+    already (or in what the client negotiated with DRF): they are left alone."""
+
+    CODES = {
+        400: "bad_request",
+        403: "forbidden",
+        404: "not_found",
+        405: "method_not_allowed",
+        413: "request_too_large",
+    }
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code < 400
+            or not is_api(request)
+            or isinstance(response, Response)
+            or response.streaming
+            or response.get("Content-Type", "").startswith("application/json")
+        ):
+            return response
+        return self.as_json(request, response)
+
+    def as_json(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        status = response.status_code
+        if status == 405:
+            message = _("Méthode %(method)s non permise à cette adresse (permises : %(allowed)s).")
+            message %= {"method": request.method[:20], "allowed": response.get("Allow", "")}
+        elif status == 403:
+            message = _("Accès refusé.")
+        elif status == 404:
+            message = api_not_found_message()
+        else:
+            message = _("La requête n'a pas abouti (erreur %(status)d).") % {"status": status}
+        answer = api_error(status, self.CODES.get(status, "error"), message)
+        for name, value in response.items():
+            if name.lower() not in _BODY_HEADERS:
+                answer[name] = value
+        answer.cookies = response.cookies
+        return answer
 
 
 class RequestGuardMiddleware:

@@ -11,6 +11,10 @@ from importers import api_urls as importers_api
 
 from .views import health, robots_txt
 
+# JSON in the API's error shape under /api/, the site's error pages elsewhere.
+handler400 = "ludotheque.views.bad_request"
+handler403 = "ludotheque.views.permission_denied"
+handler404 = "ludotheque.views.page_not_found"
 handler500 = "ludotheque.views.server_error"
 
 API = ([*catalogue_api.urlpatterns, *importers_api.urlpatterns], "api")

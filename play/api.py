@@ -7,22 +7,32 @@ illegal moves) beside a message in the request's language.
 
 from __future__ import annotations
 
+import io
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogue.models import Game
 from ludotheque.clients import client_address
-from ludotheque.parsers import BoundedJSONField
+from ludotheque.parsers import BoundedJSONField, JSONParser, json_depth
 
 from . import tasks
 from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
-from .errors import PlayError
+from .errors import InvalidNumber, PlayError, unrepresentable_path
 from .models import Match, Seat
 from .selectors import MatchNotFound, match_get, match_legal_moves, match_replay, match_state
 from .services import (
@@ -34,6 +44,7 @@ from .services import (
     match_rematch,
     match_start,
     match_undo,
+    option_number_refused,
     seat_join,
 )
 from .throttles import (
@@ -48,6 +59,87 @@ from .tokens import token_digest
 #: What a move (undo, join, next round) counts against: its seat token and its address.
 MOVE_THROTTLES = [PlayMoveTokenThrottle, PlayMoveAddressThrottle]
 
+#: The integers the play API reads (in bodies and as ``?seat=``), with the largest each may be:
+#: the column that stores or meets it (a seat is a small integer, a version an integer).
+INTEGER_BOUNDS = {"seat": 32767, "expected_version": 2**31 - 1}
+#: Text that reads as a number (« 12 », « -0 », « 1e400 », « NaN », « Infinity », « ٣ »).
+_NUMBER_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?|[-+]?(nan|inf|infinity)", re.I)
+
+
+class PlayJSONParser(JSONParser):
+    """The site's JSON parser, whose refusal of a ``NaN`` or ``Infinity`` literal names the
+    field that held it (400 ``invalid_number``), like a number too large for the server."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        raw = stream.read(settings.REQUEST_BODY_MAX_BYTES + 1)
+        try:
+            return super().parse(io.BytesIO(raw), media_type, parser_context)
+        except ParseError:
+            field = _constant_field(raw)
+            if field is None:
+                raise
+            if field.startswith("options."):  # a table option: the options' own answer
+                raise option_number_refused(field.split(".")[1]) from None
+            raise InvalidNumber(field) from None
+
+
+def _constant_field(raw: bytes) -> str | None:
+    """Where the first NaN or ±Infinity literal of a body the site's parser refused is."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if json_depth(text, stop_past=settings.API_JSON_MAX_DEPTH) > settings.API_JSON_MAX_DEPTH:
+        return None
+    try:
+        data = json.loads(text, parse_constant=float)
+    except ValueError:
+        return None
+    return unrepresentable_path(data, "")
+
+
+def check_integer(value: Any, name: str, *, form: bool) -> None:
+    """Refuse (:class:`InvalidNumber`) a number that cannot be the integer ``name``: a boolean, a
+    float, one out of its bounds, or (in a JSON body) a number written as text. Values that are
+    no number at all are left to the serializer's field errors."""
+    bound = INTEGER_BOUNDS[name]
+    if isinstance(value, bool) or isinstance(value, float):
+        raise InvalidNumber(name)
+    if isinstance(value, int):
+        if not 0 <= value <= bound:
+            raise InvalidNumber(name)
+        return
+    if not isinstance(value, str):
+        return
+    if form and value.isascii() and value.isdigit() and len(value) <= 10 and int(value) <= bound:
+        return  # a form-encoded body's digits
+    if _NUMBER_TEXT.fullmatch(value.strip()) or any(c.isnumeric() for c in value):
+        raise InvalidNumber(name)
+
+
+class PlayBodySerializer(serializers.Serializer):
+    """A play API body: its integer fields are held to :func:`check_integer`, and any number
+    anywhere in it (a move's coordinates, a die's index, a press time) must be one the server
+    represents (:func:`play.errors.unrepresentable_path`), each refused as ``invalid_number``
+    naming its field before the other checks. Table options are the rules' to check (400
+    ``invalid_options`` naming the option)."""
+
+    integer_fields: tuple[str, ...] = ()
+    unchecked_fields: tuple[str, ...] = ()
+
+    @classmethod
+    def check_numbers(cls, data: Any) -> None:
+        if not isinstance(data, Mapping):
+            return  # not an object: the serializer says so
+        form = isinstance(data, QueryDict)
+        for name in cls.integer_fields:
+            check_integer(data.get(name), name, form=form)
+        if not form:
+            body = {k: v for k, v in data.items() if k not in cls.unchecked_fields}
+            field = unrepresentable_path(body, "")
+            if field is not None:
+                raise InvalidNumber(field)
+
 
 class SeatSpecSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Seat.Kind.values)
@@ -55,24 +147,32 @@ class SeatSpecSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60)
 
 
-class MatchCreateSerializer(serializers.Serializer):
+class MatchCreateSerializer(PlayBodySerializer):
+    unchecked_fields = ("options",)
+
     game = serializers.SlugField()
     seats = SeatSpecSerializer(many=True, min_length=1, max_length=12)
     options = serializers.DictField(required=False, default=dict)
 
 
-class MoveSerializer(serializers.Serializer):
+class MoveSerializer(PlayBodySerializer):
+    integer_fields = ("seat", "expected_version")
+
     seat = serializers.IntegerField(min_value=0)
     move = BoundedJSONField()
     expected_version = serializers.IntegerField(min_value=0)
 
 
-class UndoSerializer(serializers.Serializer):
+class UndoSerializer(PlayBodySerializer):
+    integer_fields = ("seat", "expected_version")
+
     seat = serializers.IntegerField(min_value=0)
     expected_version = serializers.IntegerField(min_value=0)
 
 
-class JoinSerializer(serializers.Serializer):
+class JoinSerializer(PlayBodySerializer):
+    integer_fields = ("seat",)
+
     seat = serializers.IntegerField(min_value=0)
     name = serializers.CharField(max_length=60, allow_blank=True, default="")
 
@@ -80,6 +180,7 @@ class JoinSerializer(serializers.Serializer):
 class PlayAPIView(APIView):
     # Seat tokens authorise play; no session, hence no CSRF token needed from scripts.
     authentication_classes: list = []
+    parser_classes = [PlayJSONParser, FormParser, MultiPartParser]
     permission_classes = [AllowAny]
     # Reads that build a match's view count per address; writes say what they count against.
     throttle_classes = [PlayViewThrottle]
@@ -99,13 +200,25 @@ class PlayAPIView(APIView):
     def seat_param(self, request) -> int | None:
         """``?seat=N``: whose view, among the seats the token controls (hot-seat)."""
         seat = request.query_params.get("seat", "")
-        # ASCII digits only: « ² » or « ٣ » pass str.isdigit() but int() refuses them.
-        return int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 6 else None
+        if not seat:
+            return None
+        # ASCII digits only: « ² » or « ٣ » pass str.isdigit() (and int() takes « ٣ »).
+        if seat.isascii() and seat.isdigit() and len(seat) <= 5:
+            if int(seat) <= INTEGER_BOUNDS["seat"]:
+                return int(seat)
+        raise InvalidNumber("seat")
 
     def valid(self, serializer_class, request):
-        serializer = serializer_class(data=request.data)
+        data = request.data
+        serializer_class.check_numbers(data)
+        serializer = serializer_class(data=data)
         serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
+        validated = serializer.validated_data
+        if isinstance(data, QueryDict):  # a form's JSON fields are parsed by the serializer
+            serializer_class.check_numbers(
+                {k: v for k, v in validated.items() if k not in serializer_class.integer_fields}
+            )
+        return validated
 
     def state_response(self, request, match, code=status.HTTP_200_OK, seat=None):
         body = match_state(match=match, token=self.token(request), seat=seat)
@@ -231,7 +344,9 @@ class MatchMoveView(PlayAPIView):
         return self.state_response(request, match)
 
 
-class ChallengeSerializer(serializers.Serializer):
+class ChallengeSerializer(PlayBodySerializer):
+    integer_fields = ("seat", "expected_version")
+
     seat = serializers.IntegerField(min_value=0)
     expected_version = serializers.IntegerField(min_value=0)
 
@@ -239,8 +354,9 @@ class ChallengeSerializer(serializers.Serializer):
 class MatchChallengeView(PlayAPIView):
     """A timed gesture's challenge (a steadiness marker), for the seat to act only.
 
-    Counted per address only: each gesture move takes a challenge and a move, and the challenges
-    of one position are capped by the service (``MAX_CHALLENGES_PER_TURN``)."""
+    Counted per address only: each gesture move takes a challenge and a move. A seat has one
+    challenge per position: asking again answers the same one (a new one in its place once half
+    its time has gone), so a flood of requests adds no row."""
 
     throttle_classes = [PlayMoveAddressThrottle]
 
@@ -262,8 +378,9 @@ class MatchChallengeView(PlayAPIView):
             **play_errors(400, 403, 404, 409, 429),
         },
         summary=(
-            "A new gesture challenge for the seat's next timed move: animate it, then post the "
-            "move with its id (challenge) and press_ms, the ms from showing it to the press."
+            "The gesture challenge for the seat's next timed move (the same one if asked again "
+            "while it has time left): animate it, then post the move with its id (challenge) "
+            "and press_ms, the ms from showing it to the press."
         ),
     )
     def post(self, request, code):
@@ -343,7 +460,7 @@ class MatchJoinView(PlayAPIView):
         return self.state_response(request, match)
 
 
-class NextRoundSerializer(serializers.Serializer):
+class NextRoundSerializer(PlayBodySerializer):
     choice = serializers.CharField(required=False, allow_blank=True, default="", max_length=20)
 
 

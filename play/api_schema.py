@@ -11,9 +11,9 @@ PlayErrorSerializer = inline_serializer(
     fields={
         "code": serializers.CharField(
             help_text="Stable code: invalid_setup, seat_count, seat_kind, bot_level, "
-            "level_not_offered, invalid_options, no_engine, seat_token_invalid, illegal_move, "
-            "stale_version, match_over, undo_refused, match_not_found, match_not_over, no_series, "
-            "invalid_choice, busy."
+            "level_not_offered, invalid_options, invalid_number, no_engine, seat_token_invalid, "
+            "illegal_move, stale_version, match_over, undo_refused, match_not_found, "
+            "match_not_over, no_series, invalid_choice, busy."
         ),
         "message": serializers.CharField(help_text="Human-readable, in the request's language."),
         "rule": serializers.CharField(
@@ -22,8 +22,18 @@ PlayErrorSerializer = inline_serializer(
         "option": serializers.CharField(
             required=False, help_text="With invalid_options: the option refused."
         ),
+        "field": serializers.CharField(
+            required=False,
+            help_text="With invalid_number: where the number was, as a path (`seat`, "
+            "`expected_version`, `move.press_ms`, `move.cards.0`). A number the server does not "
+            "take: an integer beyond ±(2^53 − 1) (or a seat or version out of its range), "
+            "infinity (JSON's 1e400), NaN, -0.0, a boolean or a string where an integer is "
+            "expected. Also with invalid_options (`options.<name>`).",
+        ),
         "reason": serializers.CharField(
-            required=False, help_text="With undo_refused: why (e.g. chance_or_reveal)."
+            required=False,
+            help_text="With undo_refused: why (not_your_last_move, chance_or_reveal, "
+            "hidden_information: a bot's answer depended on secret cards or tiles).",
         ),
         "offered": serializers.ListField(
             child=serializers.CharField(),
@@ -79,10 +89,17 @@ MatchStateSerializer = inline_serializer(
         "outcome": serializers.DictField(allow_null=True),
         "can_undo": serializers.BooleanField(
             help_text="Whether `undo/` would be accepted now (against the computer alone, your "
-            "last move and the bots' answers go back; never across chance)."
+            "last move and the bots' answers go back; never across chance, nor past a bot's "
+            "answer in a game with hidden information)."
         ),
         "undo_seat": serializers.IntegerField(
             allow_null=True, help_text="The seat to send to `undo/` (null: no undo)."
+        ),
+        "undo_refused": serializers.DictField(
+            allow_null=True,
+            help_text="Why undo is not offered although a move of yours was there to take back: "
+            "`reason` (chance_or_reveal, hidden_information) and `message` (in words); null "
+            "otherwise.",
         ),
         "prompt": serializers.CharField(
             help_text="What the viewer's seat is asked to do now, in the game's words."
@@ -117,7 +134,8 @@ MatchStateSerializer = inline_serializer(
 
 def play_errors(*codes: int) -> dict[int, OpenApiResponse]:
     described = {
-        400: "Invalid input (field by field) or a refused action (`code`, `rule`).",
+        400: "Invalid input (field by field; a number the server does not take: "
+        "`invalid_number` with its `field`) or a refused action (`code`, `rule`).",
         403: "The seat token does not control that seat.",
         404: "No such match or game.",
         409: "Stale version (another move came first) or the match is over.",

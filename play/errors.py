@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 
 class PlayError(Exception):
@@ -47,3 +50,57 @@ class UndoRefused(PlayError):
 class MatchOver(PlayError):
     status = 409
     code = "match_over"
+
+
+class InvalidNumber(PlayError):
+    """A number the server cannot take as sent (too large, infinite, NaN, -0.0, a boolean or a
+    string where a number is expected); ``field`` names where it was (``move.press_ms``)."""
+
+    code = "invalid_number"
+
+    def __init__(self, field: str, message: str | None = None):
+        field = field[:80]
+        if message is None:
+            message = _(
+                "« %(field)s » : nombre refusé (trop grand, infini, non numérique, ou d'un autre "
+                "type que celui attendu)."
+            ) % {"field": field}
+        super().__init__(message, field=field)
+
+
+# The largest integer a client may send anywhere: what every JSON reader (a browser's included)
+# represents exactly. Seats and versions have tighter bounds of their own (the play API's).
+MAX_SAFE_INTEGER = 2**53 - 1
+
+
+def is_representable(value: Any) -> bool:
+    """Whether a JSON number is one the server takes: a finite float other than -0.0, or an
+    integer within ``MAX_SAFE_INTEGER`` (JSON's 1e400 is read as infinity, and 400 digits are
+    an integer that no float holds)."""
+    if isinstance(value, bool):
+        return True  # not a number: where a number is expected, the caller says so
+    if isinstance(value, int):
+        return -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER
+    if isinstance(value, float):
+        return math.isfinite(value) and not (value == 0 and math.copysign(1.0, value) < 0)
+    return True
+
+
+def unrepresentable_path(value: Any, path: str) -> str | None:
+    """Where in ``value`` (parsed JSON, found at ``path``; ``""``: a whole body) the first number
+    the server does not take is (``move.cards.2``), or None. Iterative, whatever the depth."""
+    stack = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((child, _joined(where, key)) for key, child in reversed(item.items()))
+        elif isinstance(item, list | tuple):
+            items = reversed(list(enumerate(item)))
+            stack.extend((child, _joined(where, index)) for index, child in items)
+        elif not is_representable(item):
+            return where
+    return None
+
+
+def _joined(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)

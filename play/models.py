@@ -128,7 +128,9 @@ class GestureChallenge(models.Model):
 
     Its parameters come from the system's random source, not the match seed; the client gets them
     with ``key`` and answers with the press time; the server measures the move from this record
-    and marks it used in the transaction that writes the move (play.services)."""
+    and deletes it in the transaction that writes the move (play.services). A seat has at most
+    one per position (asking again gives it back), and every move, undo or join deletes the
+    position's challenges: the table stays as small as the tables being played."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="challenges")
     seat = models.PositiveSmallIntegerField()
@@ -136,11 +138,15 @@ class GestureChallenge(models.Model):
     key = models.CharField(max_length=40, unique=True)
     params = models.JSONField()
     issued_at = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("défi de geste")
         verbose_name_plural = _("défis de geste")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "seat", "version"], name="challenge_unique_seat_version"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.match_id} #{self.seat} v{self.version}"

@@ -172,16 +172,29 @@ NOT_ACROSS_CHANCE = gettext_lazy(
     "Impossible de reprendre ce coup : depuis, le hasard est intervenu (un dé, une carte ou une "
     "pierre tirée) ou une information cachée a été révélée."
 )
+NOT_PAST_HIDDEN_REPLY = gettext_lazy(
+    "Annulation impossible : l'ordinateur a déjà répondu, et sa réponse dépend de cartes ou de "
+    "tuiles cachées ; reprendre le coup permettrait de les deviner."
+)
 
 
-def undo_start(moves: list[MoveRecord], seats: list[Seat], controlled: set[int]) -> int:
+def undo_start(
+    moves: list[MoveRecord],
+    seats: list[Seat],
+    controlled: set[int],
+    *,
+    hidden_information: bool = False,
+) -> int:
     """Where an undo by the holder of ``controlled`` would cut the move list (the index of the
     first move taken back), or :class:`UndoRefused` saying why it may not.
 
     Against the computer alone (every other seat a bot), the player's last move goes back with
     the bots' answers to it; with another person at the table, only one's own last move, before
     they answered. Never across chance or a reveal: a move that drew from the match's random
-    generator (a die, a card, a tile) or showed hidden information is a barrier.
+    generator (a die, a card, a tile) or showed hidden information is a barrier. In a game with
+    ``hidden_information`` (secret cards, face-down tiles), a bot's answer is a barrier too:
+    each answer depends on what the bot holds or its search drew from the hidden part, so trying
+    several moves against the same answers would probe those secrets.
     """
     others = [s for s in seats if s.index not in controlled]
     against_bots = all(s.kind == Seat.Kind.BOT for s in others)
@@ -195,17 +208,29 @@ def undo_start(moves: list[MoveRecord], seats: list[Seat], controlled: set[int])
         raise UndoRefused(NOT_YOUR_LAST_MOVE, reason="not_your_last_move")
     if any(m.chance or m.reveals for m in moves[start:]):
         raise UndoRefused(NOT_ACROSS_CHANCE, reason="chance_or_reveal")
+    if hidden_information and any(m.by_bot for m in moves[start:]):
+        raise UndoRefused(NOT_PAST_HIDDEN_REPLY, reason="hidden_information")
     return start
 
 
-def _undo_seat(moves, seats, controlled, finished: bool) -> int | None:
-    """The seat whose move an undo would take back now, or ``None`` when undo is refused."""
+#: Refusals the page explains beside the missing undo button (a move of the player's own was
+#: there to take back); « nothing of yours to take back » goes without saying.
+EXPLAINED_UNDO_REFUSALS = ("chance_or_reveal", "hidden_information")
+
+
+def _undo(moves, seats, controlled, finished: bool, hidden_information: bool):
+    """The seat whose move an undo would take back now (``None`` when refused), and the refusal
+    the page explains (``{"reason", "message"}``) or ``None``."""
     if finished or not controlled:
-        return None
+        return None, None
     try:
-        return moves[undo_start(moves, seats, controlled)].seat
-    except UndoRefused:
-        return None
+        start = undo_start(moves, seats, controlled, hidden_information=hidden_information)
+    except UndoRefused as refusal:
+        reason = refusal.details.get("reason")
+        if reason not in EXPLAINED_UNDO_REFUSALS:
+            return None, None
+        return None, {"reason": reason, "message": refusal.message}
+    return moves[start].seat, None
 
 
 def _outcome_words(package, state, outcome: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -232,7 +257,9 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
     viewer = _viewer(match, controlled, to_act, seat)
     finished = match.status == Match.Status.FINISHED
     log, states, moves = _history(match)
-    undo_seat = _undo_seat(moves, seats, controlled, finished)
+    undo_seat, undo_refused = _undo(
+        moves, seats, controlled, finished, engine.info.hidden_information
+    )
     data: dict[str, Any] = {
         "code": match.code,
         "game": {
@@ -273,6 +300,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "outcome": match.outcome,
         "can_undo": undo_seat is not None,
         "undo_seat": undo_seat,
+        "undo_refused": undo_refused,
         "prompt": package.prompt(state, viewer) if viewer in to_act else "",
         "ending": _outcome_words(package, state, match.outcome if finished else None),
         "rematch": (reverse("play:match", args=[match.rematch.code]) if match.rematch_id else None),

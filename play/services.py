@@ -20,7 +20,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, OperationalError, transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,12 +31,15 @@ from play.games.registry import get_game
 from . import tasks, tokens
 from .errors import (
     IllegalMoveError,
+    InvalidNumber,
     InvalidSetup,
     MatchOver,
     PlayError,
     SeatForbidden,
     StaleVersion,
     UndoRefused,
+    is_representable,
+    unrepresentable_path,
 )
 from .models import GestureChallenge, Match, MoveRecord, Seat
 from .selectors import NOT_YOUR_LAST_MOVE, replay, undo_start
@@ -166,6 +169,7 @@ def match_start(
                 code="level_not_offered",
                 offered=list(package.levels_for(len(seats))),
             )
+    _check_option_numbers(options)
     try:
         options = package.validate_options(seats=len(seats), options=options or {})
     except InvalidOptions as error:
@@ -207,23 +211,34 @@ def match_start(
     return match, tokens.token_for(match, tokens.HOST)
 
 
-def _abandoned(*, older_than: timedelta):
-    """Matches nobody has played (no person's move: bots may have opened), still unfinished, and
-    untouched (no move, join or poll that let a bot move) for ``older_than``."""
+def _abandoned(*, older_than: timedelta, stale_after: timedelta):
+    """Unfinished matches untouched (no move, undo, join or poll that let a bot move) for
+    ``older_than`` that no person has played (bots may have opened), or for ``stale_after``
+    whoever played them (a table left after a move or two)."""
     people_moved = MoveRecord.objects.filter(match=OuterRef("pk"), by_bot=False)
+    now = timezone.now()
+    unplayed = Q(updated_at__lt=now - older_than) & ~Q(Exists(people_moved))
     return Match.objects.filter(
-        status=Match.Status.ACTIVE, updated_at__lt=timezone.now() - older_than
-    ).exclude(Exists(people_moved))
+        unplayed | Q(updated_at__lt=now - stale_after), status=Match.Status.ACTIVE
+    )
 
 
 def matches_purge_abandoned(
-    *, older_than: timedelta, limit: int | None = None, dry_run: bool = False
+    *,
+    older_than: timedelta,
+    stale_after: timedelta | None = None,
+    limit: int | None = None,
+    dry_run: bool = False,
 ) -> int:
-    """Delete abandoned matches (see :func:`_abandoned`), at most ``limit``; how many there were
-    (with ``dry_run``: how many would go, nothing deleted). Finished matches and matches in
-    progress are kept; a series' earlier rounds lose only their link to a deleted next round
-    (seats and moves go with their match)."""
-    matches = _abandoned(older_than=older_than).order_by("pk")
+    """Delete abandoned matches (see :func:`_abandoned`; ``stale_after`` defaults to
+    ``PLAY_STALE_AFTER``), at most ``limit``; how many there were (with ``dry_run``: how many
+    would go, nothing deleted). Finished matches and matches in progress are kept; a series'
+    earlier rounds lose only their link to a deleted next round (seats, moves and gesture
+    challenges go with their match)."""
+    if stale_after is None:
+        stale_after = timedelta(seconds=settings.PLAY_STALE_AFTER)
+    window = {"older_than": older_than, "stale_after": stale_after}
+    matches = _abandoned(**window).order_by("pk")
     if dry_run:
         return matches.count() if limit is None else min(matches.count(), limit)
     deleted = 0
@@ -234,7 +249,7 @@ def matches_purge_abandoned(
             break
         with transaction.atomic():
             # Checked again as they go: a move may have been played since the batch was read.
-            _count, removed = _abandoned(older_than=older_than).filter(pk__in=batch).delete()
+            _count, removed = _abandoned(**window).filter(pk__in=batch).delete()
         deleted += removed.get(Match._meta.label, 0)
         if len(batch) < size:
             break
@@ -248,7 +263,31 @@ def matches_purge_abandoned_if_due() -> int:
     if not cache.add(PURGE_CACHE_KEY, True, timeout=PURGE_INTERVAL_SECONDS):
         return 0
     return matches_purge_abandoned(
-        older_than=timedelta(seconds=settings.PLAY_ABANDONED_AFTER), limit=PURGE_BATCH
+        older_than=timedelta(seconds=settings.PLAY_ABANDONED_AFTER),
+        stale_after=timedelta(seconds=settings.PLAY_STALE_AFTER),
+        limit=PURGE_BATCH,
+    )
+
+
+def _check_option_numbers(options: Any) -> None:
+    """No rules ever see a number the server does not take (1e400 read as infinity, NaN, 400
+    digits): 400 ``invalid_options`` naming the option, before the game's own checks."""
+    if not isinstance(options, dict):
+        return  # the rules refuse it as a whole
+    for name, value in options.items():
+        if unrepresentable_path(value, "") is not None:
+            raise option_number_refused(str(name))
+
+
+def option_number_refused(option: str) -> InvalidSetup:
+    """The answer to a table option holding a number the server does not take."""
+    option = option[:40]
+    return InvalidSetup(
+        _("Option « %(option)s » refusée : ce nombre n'est pas pris en charge.")
+        % {"option": option},
+        code="invalid_options",
+        option=option,
+        field=f"options.{option}",
     )
 
 
@@ -405,14 +444,11 @@ def _apply(
         "bot_to_move": not outcome and _bot_to_move(match, engine, new_state),
     }
     _commit(match, expected_version, changes, add=record, challenge=challenge)
-    if outcome and package.gesture is not None:  # nothing is left to answer
-        GestureChallenge.objects.filter(match=match).delete()
 
 
 # -- timed gestures (a move's parameter measured by the server: a steadiness) -------------
 
 GESTURE_KEYS = ("challenge", "press_ms")
-MAX_CHALLENGES_PER_TURN = 50  # a seat asking more for one position is refused (nothing to gain)
 _SYSTEM_RANDOM = random.SystemRandom()
 
 
@@ -452,19 +488,40 @@ def _issue_challenge(match: Match, seat: int) -> GestureChallenge:
         )
     # Only the present position's challenges are worth keeping.
     GestureChallenge.objects.filter(match=match, version__lt=match.version).delete()
-    issued = GestureChallenge.objects.filter(match=match, version=match.version, seat=seat)
-    if issued.count() >= MAX_CHALLENGES_PER_TURN:
-        raise IllegalMoveError(
-            _("Trop de défis de geste demandés pour ce coup."), rule="too_many_challenges"
-        )
-    return GestureChallenge.objects.create(
-        match=match,
-        seat=seat,
-        version=match.version,
-        key=secrets.token_urlsafe(18),
-        params=gesture.new_challenge(_SYSTEM_RANDOM),
-        issued_at=timezone.now(),
-    )
+    return _live_challenge(match, seat, gesture)
+
+
+def _live_challenge(match: Match, seat: int, gesture) -> GestureChallenge:
+    """The one challenge of ``seat`` at the match's version (a unique row): asking again gives
+    the same one while it has time left to be answered, else replaces it in place. A flood of
+    requests never adds a row, nor draws a marker to the asker's liking."""
+    now = timezone.now()
+    live = GestureChallenge.objects.filter(match=match, seat=seat, version=match.version).first()
+    if live is not None and now - live.issued_at < timedelta(seconds=gesture.MAX_AGE_SECONDS / 2):
+        return live
+    fresh = {
+        "key": secrets.token_urlsafe(18),
+        "params": gesture.new_challenge(_SYSTEM_RANDOM),
+        "issued_at": now,
+    }
+    if live is not None:
+        # Only the row just read: a concurrent replacement or move makes this one count nothing.
+        if GestureChallenge.objects.filter(pk=live.pk, key=live.key).update(**fresh):
+            for name, value in fresh.items():
+                setattr(live, name, value)
+            return live
+    else:
+        try:
+            with transaction.atomic():
+                return GestureChallenge.objects.create(
+                    match=match, seat=seat, version=match.version, **fresh
+                )
+        except IntegrityError:  # a concurrent request of the same seat made it first
+            pass
+    live = GestureChallenge.objects.filter(match=match, seat=seat, version=match.version).first()
+    if live is None:  # the position moved on meanwhile
+        raise StaleVersion(STALE_MESSAGE)
+    return live
 
 
 def _measured(match: Match, gesture, seat: int, move: dict, expected_version: int, received_at):
@@ -485,12 +542,11 @@ def _measured(match: Match, gesture, seat: int, move: dict, expected_version: in
             )
         return gesture.untimed_move(move), None
     key, press = move.get("challenge"), move.get("press_ms")
-    if (
-        not isinstance(key, str)
-        or not isinstance(press, int | float)
-        or isinstance(press, bool)
-        or not math.isfinite(press)
+    if press is not None and (
+        isinstance(press, bool) or not isinstance(press, int | float) or not is_representable(press)
     ):
+        raise InvalidNumber("move.press_ms")
+    if not isinstance(key, str) or press is None:
         raise IllegalMoveError(
             _(
                 "Un dé se pose avec le geste : demandez un défi, puis envoyez son identifiant "
@@ -500,9 +556,8 @@ def _measured(match: Match, gesture, seat: int, move: dict, expected_version: in
         )
     challenge = GestureChallenge.objects.filter(match=match, key=key[:40]).first()
     if challenge is None or challenge.seat != seat:
+        # Also a challenge already used: it went with the position it was issued for.
         raise IllegalMoveError(_("Ce défi de geste est inconnu."), rule="unknown_challenge")
-    if challenge.used_at is not None:
-        raise IllegalMoveError(str(USED_MESSAGE), rule="challenge_used")
     if challenge.version != expected_version:
         raise IllegalMoveError(
             _("Ce défi de geste a été donné pour une autre position : demandez-en un nouveau."),
@@ -549,9 +604,10 @@ def _commit(
             if not updated:
                 raise stale
             if challenge is not None:  # one move per challenge, even for concurrent requests
-                used = GestureChallenge.objects.filter(pk=challenge.pk, used_at__isnull=True)
-                if not used.update(used_at=timezone.now()):
+                if not GestureChallenge.objects.filter(pk=challenge.pk).delete()[0]:
                     raise IllegalMoveError(str(USED_MESSAGE), rule="challenge_used")
+            # The position moves on (a move, an undo, the end): its challenges are spent.
+            GestureChallenge.objects.filter(match_id=match.pk).delete()
             if remove is not None:
                 remove.delete()
             if add is not None:
@@ -681,7 +737,8 @@ def _bot_move(package, state, seat: int, *, level: str, seconds: float, rng) -> 
 
 def match_undo(*, match: Match, token: str | None, seat: int, expected_version: int) -> Match:
     """Take back ``seat``'s last move (:func:`play.selectors.undo_start` says which moves go
-    back: against the computer alone, the bots' answers to it too; never across chance)."""
+    back: against the computer alone, the bots' answers to it too; never across chance, nor past
+    a bot's answer in a game with hidden information)."""
     _check_seat(match, token, seat)
     _check_current(match, expected_version)
     # The moves of the snapshot the player saw: a move committed since then makes this a lost
@@ -689,11 +746,16 @@ def match_undo(*, match: Match, token: str | None, seat: int, expected_version: 
     moves = list(match.moves.filter(ply__lte=match.plies).order_by("ply"))
     if len(moves) != match.plies:  # a concurrent undo removed one
         raise StaleVersion(STALE_MESSAGE)
-    start = undo_start(moves, list(match.seats.all()), controlled_seats(match, token))
+    engine = get_game(match.engine).engine
+    start = undo_start(
+        moves,
+        list(match.seats.all()),
+        controlled_seats(match, token),
+        hidden_information=engine.info.hidden_information,
+    )
     if moves[start].seat != seat:
         raise UndoRefused(NOT_YOUR_LAST_MOVE, reason="not_your_last_move")
     state = replay(match, moves[:start])
-    engine = get_game(match.engine).engine
     changes = {
         "state": engine.to_dict(state),
         "plies": start,
@@ -750,9 +812,11 @@ def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:
     target.joined = True
     with transaction.atomic():
         target.save(update_fields=["name", "joined"])
-        # A new version tells every polling page that the table changed.
+        # A new version tells every polling page that the table changed (and ends the old
+        # version's challenges: a move answering one would be stale).
         Match.objects.filter(pk=match.pk).update(
             version=F("version") + 1, updated_at=timezone.now()
         )
+        GestureChallenge.objects.filter(match=match).delete()
     match.refresh_from_db()
     return target

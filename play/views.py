@@ -6,6 +6,8 @@ script (``GamePackage.scripts``).
 
 from __future__ import annotations
 
+import math
+
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -51,11 +53,14 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
     form = MatchSetupForm(request.POST or None, game=game)
     error = ""
     status = 200
+    retry_after = None
     if request.method == "POST" and not (allowed := creation_allowed(request))[0]:
         # The same limit as the API's creations (PLAY_CREATE_RATE per address): nothing made.
+        # Whole seconds rounded up, as DRF's throttles count them for the API's Retry-After.
+        retry_after = max(1, math.ceil(allowed[1] or 1))
         error = _(
             "Trop de parties créées depuis cette adresse : réessayez dans %(n)d secondes."
-        ) % {"n": max(1, round(allowed[1] or 1))}
+        ) % {"n": retry_after}
         status = 429
     elif request.method == "POST" and form.is_valid():
         try:
@@ -77,7 +82,10 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
         "error": error,
         "seat_roles": form.role_labels_by_option(),
     }
-    return render(request, "play/setup.html", context, status=status)
+    response = render(request, "play/setup.html", context, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 def match_page(request: HttpRequest, code: str) -> HttpResponse:

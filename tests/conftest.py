@@ -58,6 +58,18 @@ def imported(db, sample_files):
 
 
 @pytest.fixture
+def queued(settings):
+    """Jobs (bot turns, imports) go to the database queue, as on a site with workers, instead of
+    running at once inside the request that queued them as in the other tests."""
+    settings.TASKS = {
+        "default": {
+            "BACKEND": "django_tasks_db.DatabaseBackend",
+            "QUEUES": ["default", "bots", "imports"],
+        }
+    }
+
+
+@pytest.fixture
 def match_seed(monkeypatch):
     """Call with a seed: the matches created afterwards take it instead of a random one."""
     return lambda seed: monkeypatch.setattr("play.services.new_seed", lambda: seed)

@@ -20,6 +20,7 @@ from django.utils import translation
 from django.utils.html import escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_safe
 from drf_spectacular.generators import SchemaGenerator
 
 #: The schema's language: its texts are marked with it on a page in another language.
@@ -343,6 +344,7 @@ def _reference_in(language: str) -> dict[str, Any]:
     return reference(SchemaGenerator().get_schema(request=None, public=True))
 
 
+@require_safe  # a page to read: any other method is a 405 (in the API's error shape)
 def api_reference(request: HttpRequest) -> HttpResponse:
     language = translation.get_language() or SCHEMA_LANGUAGE
     context = {

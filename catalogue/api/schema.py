@@ -7,6 +7,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
+from catalogue.forms import PAGE_MAX
 from catalogue.selectors import ORDERINGS
 
 ErrorSerializer = inline_serializer(
@@ -122,6 +123,6 @@ SEARCH_PARAMETERS = [
         {"type": "string", "enum": list(ORDERINGS)},
         "Sort order; by default relevance with a text query, else title.",
     ),
-    _query("page", _integer(1), "Page number (page size: settings.CATALOGUE_PAGE_SIZE)."),
+    _query("page", _integer(1, PAGE_MAX), "Page number (page size: settings.CATALOGUE_PAGE_SIZE)."),
 ]
 PAGE = _query("page", _integer(1), "Page number (page size: settings.CATALOGUE_PAGE_SIZE).")

@@ -16,7 +16,9 @@ class ProgressBar:
         self.started = time.monotonic()
         self.drawn = 0.0
 
-    def update(self, done: int, total: int) -> None:
+    def update(self, done: int, total: int, detail: str = "") -> None:
+        """Show ``done`` of ``total``; ``detail`` replaces the count and rate (e.g. records
+        read and the time left, when the units are bytes)."""
         now = time.monotonic()
         if not self.enabled or (now - self.drawn < 0.1 and done < total):
             return
@@ -24,9 +26,9 @@ class ProgressBar:
         share = done / total if total else 1.0
         filled = int(WIDTH * share)
         rate = done / max(now - self.started, 1e-9)
+        detail = detail or f"{done:,}/{total:,} — {rate:,.0f}/s"
         self.stream.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (WIDTH - filled)}] {share:4.0%} "
-            f"{done:,}/{total:,} — {rate:,.0f}/s"
+            f"\r{self.label} [{'#' * filled}{'.' * (WIDTH - filled)}] {share:4.0%} {detail}"
         )
         self.stream.flush()
 

@@ -39,6 +39,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Inside whitenoise, whose files are compressed already; HTML pages only (see its BREACH note).
     "ludotheque.middleware.HtmlGZipMiddleware",
+    # Errors that views answer rather than raise (405, CSRF) in JSON under /api/, like the
+    # error handlers (ludotheque.urls) answer the raised ones.
+    "ludotheque.middleware.ApiErrorMiddleware",
     "ludotheque.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -227,7 +230,7 @@ CATALOGUE_PAGE_SIZE = 20
 TASKS = {
     "default": {
         "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default", "bots"],
+        "QUEUES": ["default", "bots", "imports"],
     }
 }
 # How long a bot may think for one move, whatever the load: the strongest level offered
@@ -236,14 +239,24 @@ PLAY_BOT_MOVE_SECONDS = float(os.environ.get("PLAY_BOT_MOVE_SECONDS", "2.0"))
 # How many bot workers `manage.py bot_workers` starts: by default the machine's cores minus
 # what the web workers need (PLAY_WEB_CORES; by default a quarter of the cores, what gunicorn used
 # with 64 tables in bench/load.py: 26 % of 2 cores), rounded, at least one. The workers run at a
-# lower priority (PLAY_BOT_NICE), so a core the web also needs serves visitors first.
+# lower priority (ludotheque/workers.py), so a core the web also needs serves visitors first.
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 PLAY_WEB_CORES = float(os.environ.get("PLAY_WEB_CORES", str((_CORES or 1) / 4)))
 PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
     1, round((_CORES or 1) - PLAY_WEB_CORES)
 )
-# The bot workers' CPU priority (nice, 0–19): a core the web also needs serves visitors first.
-PLAY_BOT_NICE = int(os.environ.get("PLAY_BOT_NICE", "5"))
+# Background workers (bots, imports) run in the idle scheduling class, in a scheduling group of
+# their own at the weakest weight, and at this nice value (0–19; PLAY_BOT_NICE, its old name, is
+# still read): a core the web also needs serves visitors first (ludotheque/workers.py).
+WORKERS_NICE = int(os.environ.get("WORKERS_NICE", os.environ.get("PLAY_BOT_NICE", "5")))
+# Import workers (`manage.py import_workers`, the « imports » queue): one reads or applies one
+# uploaded batch at a time. A batch whose worker has written no progress for IMPORT_LOST_SECONDS
+# (a worker on another machine that died) is marked failed; one on this machine, as soon as its
+# process is gone. Stopping the workers waits IMPORT_STOP_SECONDS for a running import, then
+# kills it (its batch is marked failed, nothing of it written).
+IMPORT_WORKERS = max(1, int(os.environ.get("IMPORT_WORKERS", "1")))
+IMPORT_LOST_SECONDS = float(os.environ.get("IMPORT_LOST_SECONDS", "120"))
+IMPORT_STOP_SECONDS = float(os.environ.get("IMPORT_STOP_SECONDS", "10"))
 # A bot job goes on with its table's next bot move (the same bot's next step, a second bot) for
 # this long, and longer while no other job waits; then it queues that move behind the waiting ones.
 PLAY_BOT_SLICE_SECONDS = float(os.environ.get("PLAY_BOT_SLICE_SECONDS", "0.25"))
@@ -271,6 +284,8 @@ PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "900"))
 # abandoned: creating a table removes such matches at most once an hour, and the
 # ``purge_matches`` command removes them whenever it runs (play.services.matches_purge_abandoned).
 PLAY_ABANDONED_AFTER = int(os.environ.get("PLAY_ABANDONED_AFTER", str(24 * 3600)))
+# Seconds after which an unfinished match nothing has touched is purged even if people played it.
+PLAY_STALE_AFTER = int(os.environ.get("PLAY_STALE_AFTER", str(30 * 24 * 3600)))
 
 LOGGING = {
     "version": 1,

@@ -19,12 +19,12 @@ WHITENOISE_AUTOREFRESH = True
 API_ANON_RATE = "100000/min"
 PLAY_MOVE_RATE = PLAY_MOVE_ADDRESS_RATE = PLAY_CREATE_RATE = PLAY_VIEW_RATE = "100000/min"
 API_TOKEN_RATE = API_TOKEN_ACCOUNT_RATE = "100000/min"
-# Bot turns are played at once, inside the request that queued them, so that a test sees the
-# bots' answer (tests of the worker queue switch to the database backend).
+# Bot turns and import jobs are played at once, inside the request that queued them, so that a
+# test sees their outcome (tests of the worker queues switch to the database backend).
 TASKS = {
     "default": {
         "BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
-        "QUEUES": ["default", "bots"],
+        "QUEUES": ["default", "bots", "imports"],
     }
 }
 # Browser tests play whole games: opponents' moves flash by (the step test sets its own pace).

@@ -128,6 +128,7 @@
     $("move-form").hidden = true;
     $("actions").replaceChildren();
     $("undo-button").hidden = true;
+    $("undo-note").hidden = true;
     // Kept in its place while the moves pass: what follows it does not move up and back down.
     $("board-help").classList.add("stepping");
     $("steps-skip").hidden = false;
@@ -481,7 +482,7 @@
     renderMoveList();
     renderActions();
     renderHelp();
-    $("undo-button").hidden = !state.can_undo;
+    renderUndo();
     const finished = state.status === "finished";
     $("board").classList.toggle("over", finished);
     const shown = !$("outcome").hidden;
@@ -489,6 +490,17 @@
     if (finished) renderOutcome(shown);
     renderSeries(finished);
     announceTurn();
+  }
+
+  // « Reprendre mon coup », or why it is not offered although a move of yours was there to take
+  // back (chance since then, or a bot's answer that depended on its hidden cards or tiles).
+  function renderUndo() {
+    $("undo-button").hidden = !state.can_undo;
+    const refusal = state.can_undo ? null : state.undo_refused;
+    const note = $("undo-note");
+    const text = refusal ? refusal.message : "";
+    note.hidden = !refusal;
+    if (note.textContent !== text) note.textContent = text; // unchanged: screen readers stay quiet
   }
 
   function renderOutcome(alreadyShown) {

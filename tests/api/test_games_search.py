@@ -190,3 +190,23 @@ def test_listed_games_are_what_the_summary_serializer_gives(api):
     expected = GameSummarySerializer(games, many=True, context={"request": request}).data
     assert response.json()["results"] == [dict(game) for game in expected]
     assert response.json()["results"][1]["authors"][1]["name"] == "Anne Autre"
+
+
+HUGE = "9" * 400  # a number no field of the search can hold (nor a 64-bit integer)
+
+
+@pytest.mark.parametrize("field", ["age", "players", "max_duration", "page", "facet_size"])
+@pytest.mark.parametrize("value", [HUGE, "-" + HUGE, "9" * 5_000])
+def test_a_number_the_server_cannot_hold_is_a_400_naming_its_field(api, db, field, value):
+    """Never a 500 (nor, for a page, the 404 of a page past the end): the field's own error."""
+    response = api.get(URL, {field: value})
+    assert response.status_code == 400, response.content[:300]
+    body = response.json()
+    assert list(body) == [field] and body[field][0]
+
+
+def test_the_largest_page_number_is_a_404_past_the_end_and_one_more_a_400(api, db):
+    from catalogue.forms import PAGE_MAX
+
+    assert api.get(URL, {"page": PAGE_MAX}).status_code == 404
+    assert list(api.get(URL, {"page": PAGE_MAX + 1}).json()) == ["page"]

@@ -28,13 +28,30 @@ def upload(client, *files, dry_run=None):
     return client.post(URL, data, format="multipart")
 
 
+def imported_report(client, *files, dry_run=None):
+    """Upload, then follow the import's address (the tests' job queue runs it at once)."""
+    response = upload(client, *files, dry_run=dry_run)
+    assert response.status_code == 202, response.content
+    return client.get(response["Location"]).json()
+
+
+def test_upload_is_answered_at_once_with_the_imports_address(librarian):
+    response = upload(librarian, ("alcatraz.txt", sample_bytes("alcatraz")), dry_run=True)
+    assert response.status_code == 202
+    body = response.json()
+    batch = ImportBatch.objects.get()
+    assert body["id"] == batch.pk
+    assert response["Location"] == body["url"] == f"http://testserver{URL}{batch.pk}/"
+    assert body["progress"]["finished"] is True and body["phase"] == "read"
+
+
 def test_dry_run_reports_and_writes_nothing(librarian):
-    response = upload(
+    detail = imported_report(
         librarian, ("alcatraz.txt", sample_bytes("alcatraz")), ("vide.txt", b""), dry_run=True
     )
-    assert response.status_code == 200
-    body = response.json()
-    assert body["dry_run"] is True and body["batch"] is None
+    assert detail["status"] == "pending"  # waits for a confirmation
+    body = detail["report"]
+    assert body["dry_run"] is True
     assert body["totals"] == {
         "created": 1,
         "updated": 0,
@@ -45,17 +62,34 @@ def test_dry_run_reports_and_writes_nothing(librarian):
     alcatraz, empty = body["files"]
     assert alcatraz["format"] == "pmb-text" and alcatraz["records"][0]["action"] == "created"
     assert empty["error"]["file"] == "vide.txt" and empty["error"]["message"] == "fichier vide"
-    assert Game.objects.count() == 0 and ImportBatch.objects.count() == 0
+    assert detail["progress"]["records_read"] == 1 and detail["progress"]["files_rejected"] == 1
+    assert Game.objects.count() == 0
+
+
+def test_a_dry_run_is_confirmed_or_cancelled(librarian):
+    first = imported_report(librarian, ("alcatraz.txt", sample_bytes("alcatraz")), dry_run=True)
+    response = librarian.post(f"{URL}{first['id']}/confirm/")
+    assert response.status_code == 202 and response.json()["status"] == "applied"
+    assert list(Game.objects.values_list("title", flat=True)) == ["Alcatraz"]
+    again = librarian.post(f"{URL}{first['id']}/confirm/")
+    assert again.status_code == 409
+    assert again.json()["code"] == "import_state" and again.json()["status"] == "applied"
+    second = imported_report(librarian, ("ta_yu.txt", sample_bytes("ta_yu")), dry_run=True)
+    cancelled = librarian.post(f"{URL}{second['id']}/cancel/")
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
+    assert librarian.post(f"{URL}{second['id']}/confirm/").status_code == 409
+    assert Game.objects.count() == 1
+    assert librarian.post(f"{URL}999999/confirm/").status_code == 404
+    assert librarian.post(f"{URL}abc/retry/").status_code == 404
 
 
 def test_import_records_a_batch_and_gives_its_id(librarian, librarian_user):
-    response = upload(librarian, ("catalogue.xml", (EXPORTS / "catalogue.xml").read_bytes()))
-    assert response.status_code == 201
-    body = response.json()
+    detail = imported_report(librarian, ("catalogue.xml", (EXPORTS / "catalogue.xml").read_bytes()))
     batch = ImportBatch.objects.get()
-    assert body["batch"] == batch.pk and body["dry_run"] is False
+    assert detail["id"] == batch.pk and detail["report"]["dry_run"] is False
     assert (batch.origin, batch.created_by, batch.created) == ("api", librarian_user, 5)
-    assert body == {**batch.report, "batch": batch.pk}  # the same report as the admin screen
+    assert batch.status == "applied" and detail["progress"]["percent"] == 100
+    assert detail["report"] == batch.report  # the same report as the admin screen
     assert Game.objects.count() == 5
     assert Game.objects.get(slug="ta-yu").source_format == "unimarc-xml"
 
@@ -63,13 +97,14 @@ def test_import_records_a_batch_and_gives_its_id(librarian, librarian_user):
 def test_report_is_what_the_import_service_returns(librarian, db):
     files = [(SAMPLE_FILES["ta_yu"], sample_bytes("ta_yu"))]
     expected, _ = import_services.import_run(files=files, origin="test", dry_run=True)
-    body = upload(librarian, *files, dry_run=True).json()
-    assert body == {**expected.to_dict(), "batch": None}
+    assert imported_report(librarian, *files, dry_run=True)["report"] == expected.to_dict()
 
 
 def test_rejected_file_is_reported_and_nothing_of_it_written(librarian):
     bad = (EXPORTS / "catalogue.mrc").read_bytes()[:500]
-    body = upload(librarian, ("bad.mrc", bad), ("bataclan.txt", sample_bytes("bataclan"))).json()
+    body = imported_report(librarian, ("bad.mrc", bad), ("bataclan.txt", sample_bytes("bataclan")))[
+        "report"
+    ]
     assert body["files"][0]["error"]["file"] == "bad.mrc"
     assert body["totals"]["rejected"] == 1 and body["totals"]["created"] == 1
     assert list(Game.objects.values_list("title", flat=True)) == ["Bataclan"]
@@ -80,7 +115,7 @@ def test_file_above_the_limit_is_refused_before_parsing(librarian, monkeypatch):
     def no_parsing(*args, **kwargs):
         raise AssertionError("parsed a file that was too large")
 
-    monkeypatch.setattr(import_services, "parse_file", no_parsing)
+    monkeypatch.setattr(import_services, "parse_source", no_parsing)
     response = upload(librarian, ("petit.txt", b"x" * 10), ("gros.mrc", b"0" * 1001))
     assert response.status_code == 413
     assert response.json() == {
@@ -133,7 +168,7 @@ def test_librarian_exports_the_catalogue(librarian, imported, fmt, content_type)
     found, records = parse_file(f"export.{fmt}", response.content)
     assert len(records) == 5
     # and importing it back changes nothing
-    body = upload(librarian, (f"export.{fmt}", response.content)).json()
+    body = imported_report(librarian, (f"export.{fmt}", response.content))["report"]
     assert [r["action"] for r in body["files"][0]["records"]] == ["unchanged"] * 5
 
 

@@ -80,3 +80,24 @@ def catalogue(transactional_db, sample_files):
     from importers.services import import_run
 
     import_run(files=sample_files, origin="test")
+
+
+LIBRARIAN_PASSWORD = "bibli-0-theque-test"
+
+
+@pytest.fixture
+def signed_in(live_server, page):
+    """The page, signed in to the admin as a librarian (« alice »)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+
+    from catalogue.roles import LIBRARIAN_GROUP
+
+    user = get_user_model().objects.create_user("alice", password=LIBRARIAN_PASSWORD, is_staff=True)
+    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
+    page.goto(live_server.url + "/admin/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", LIBRARIAN_PASSWORD)
+    page.click("input[type=submit]")
+    page.wait_for_url("**/admin/")
+    return page

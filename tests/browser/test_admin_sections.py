@@ -1,29 +1,12 @@
 """The game form's rules section editor in a real browser: reorder, remove, add, save."""
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from catalogue.models import Game
-from catalogue.roles import LIBRARIAN_GROUP
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "bibli-0-theque-test"
-
-
-@pytest.fixture
-def signed_in(live_server, page):
-    user = get_user_model().objects.create_user("alice", password=PASSWORD, is_staff=True)
-    user.groups.add(Group.objects.get(name=LIBRARIAN_GROUP))
-    page.goto(live_server.url + "/admin/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", PASSWORD)
-    page.click("input[type=submit]")
-    page.wait_for_url("**/admin/")
-    return page
 
 
 def test_sections_are_reordered_removed_and_added_then_saved(live_server, signed_in):

@@ -131,3 +131,48 @@ def test_the_api_reads_typed_filters_the_same_way(client, shelf):
         "Partie longue",
         "Pow Wow",
     ]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "-1 ans",
+        "−1 ans",  # the minus sign
+        "–3 ans",  # an en dash
+        "dès -8 ans",
+        "pour -2 joueurs",
+        "-4 joueurs",
+        "jeu à -2",
+        "moins de -30 min",
+        "-1 h",
+        "-12 ans",
+    ],
+)
+def test_a_negative_number_is_no_filter_and_stays_text(typed):
+    """« -1 ans » is no age: no filter of its opposite (age 1), the words stay searched."""
+    typed_query = typed_filters(typed)
+    assert (typed_query.text, typed_query.filters) == (typed, {})
+
+
+@pytest.mark.parametrize(
+    ("typed", "filters"),
+    [("3-6 ans", {"age": 6}), ("+8 ans", {"age": 8}), ("jeu – 2 joueurs", {"players": 2})],
+)
+def test_a_range_a_plus_or_a_dash_apart_still_read_the_number(typed, filters):
+    assert typed_filters(typed).filters == filters
+
+
+def test_a_number_of_400_digits_typed_stays_text():
+    typed = "9" * 400 + " ans"
+    assert typed_filters(typed).filters == {} and typed_filters(typed).text == typed
+
+
+def test_a_negative_age_typed_sets_no_age_on_the_page_or_in_the_api(client, shelf):
+    response = client.get(SEARCH, {"q": "-1 ans"})
+    assert response.status_code == 200
+    params = response.context["params"]
+    assert params.age is None and params.q == "-1 ans"
+    assert "âge" not in [chip["label"] for chip in response.context["active"]]
+    answer = client.get(API, {"q": "-1 ans"})
+    assert answer.status_code == 200
+    assert not any(item["selected"] for item in answer.json()["facets"]["age"])

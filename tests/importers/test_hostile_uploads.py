@@ -195,7 +195,8 @@ def test_a_record_longer_than_a_file_may_be_is_refused(monkeypatch):
     record = GameRecord(
         title="Jeu", source_name="petit.xml", source_format="unimarc-xml", rules_text="x" * 2000
     )
-    monkeypatch.setattr(import_services, "parse_file", lambda *a, **k: ("unimarc-xml", [record]))
+    parsed = import_services.ParsedFile("unimarc-xml", [record], lambda: (1, 1))
+    monkeypatch.setattr(import_services, "parse_source", lambda *a, **k: parsed)
     report, _ = import_run(files=[("petit.xml", b"<x/>")], origin="test", max_bytes=1000)
     error = only_error(report)
     assert (error["file"], error["record"]) == ("petit.xml", "Jeu")
@@ -207,7 +208,8 @@ def test_a_record_within_the_limit_imports(monkeypatch):
     record = GameRecord(
         title="Jeu", source_name="petit.xml", source_format="unimarc-xml", rules_text="x" * 900
     )
-    monkeypatch.setattr(import_services, "parse_file", lambda *a, **k: ("unimarc-xml", [record]))
+    parsed = import_services.ParsedFile("unimarc-xml", [record], lambda: (1, 1))
+    monkeypatch.setattr(import_services, "parse_source", lambda *a, **k: parsed)
     report, _ = import_run(files=[("petit.xml", b"<x/>")], origin="test", max_bytes=1000)
     assert report.totals()["created"] == 1
 
@@ -255,15 +257,17 @@ def test_the_csv_field_limit_is_left_as_it_is():
 
 
 def test_an_oversized_csv_cell_posted_to_the_api_is_reported_not_a_500(token_client):
-    """The API's contract for a bad file: the request succeeds, the file's report carries the
+    """The API's contract for a bad file: the import succeeds, the file's report carries the
     error (file, record, field, message), the other files still import."""
     files = [
         SimpleUploadedFile("jeux.csv", OVERSIZED_CELL.encode()),
         SimpleUploadedFile("bon.csv", (CSV_HEADER + "Bon jeu;A, Auteur;Gigamic;But\n").encode()),
     ]
     response = token_client.post(URL, {"files": files}, format="multipart")
-    assert response.status_code == 201
-    bad, good = response.json()["files"]
+    assert response.status_code == 202
+    detail = token_client.get(response["Location"]).json()
+    assert detail["status"] == "applied"
+    bad, good = detail["report"]["files"]
     assert bad["error"] == {
         "file": "jeux.csv",
         "record": "ligne 3",
@@ -288,11 +292,12 @@ def test_hostile_upload_is_an_import_error_naming_the_file(token_client, name, d
         {"files": [SimpleUploadedFile(name, data)], "dry_run": json.dumps(dry_run)},
         format="multipart",
     )
-    # Nothing of the request imported: a 400 in the API's error shape, with the report.
-    assert response.status_code == 400
-    assert response.json()["code"] == "import_refused"
-    assert response.json()["message"].startswith(f"{name} : ")
-    (entry,) = response.json()["files"]
+    # Answered at once; the import's report names the file and why nothing of it was kept.
+    assert response.status_code == 202
+    detail = token_client.get(response["Location"]).json()
+    assert detail["status"] == ("pending" if dry_run else "applied")
+    assert detail["report"]["totals"]["rejected"] == 1 == detail["progress"]["files_rejected"]
+    (entry,) = detail["report"]["files"]
     assert entry["error"]["file"] == name
     assert message_part in entry["error"]["message"]
     assert entry["records"] == [] and written() == before

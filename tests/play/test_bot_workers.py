@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 
-import pytest
 from django.utils import timezone
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
@@ -23,14 +22,6 @@ from play.services import SeatSpec, match_bot_turn, match_play_move, match_start
 API = "/api/v1/matches/"
 # Prairie: the buffalo (seat 0, a person here) moves first, then the bot's Indian chief.
 PERSON_THEN_BOT = [SeatSpec("local"), SeatSpec("bot", bot_level="beginner")]
-
-
-@pytest.fixture
-def queued(settings):
-    """Bot turns go to the database queue (not played at once, as in the other tests)."""
-    settings.TASKS = {
-        "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "bots"]}
-    }
 
 
 def jobs(status=TaskResultStatus.READY):

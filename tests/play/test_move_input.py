@@ -129,12 +129,16 @@ def test_lone_surrogate_in_match_creation_is_a_400(client, buffalo_game, where):
 
 
 @pytest.mark.parametrize("seat", ["%C2%B2", "%D9%A3", "99999999999999999999"])
-def test_unicode_digit_seat_parameter_is_ignored_not_a_server_error(client, created, seat):
+def test_unicode_digit_or_huge_seat_parameter_is_a_400_naming_it(client, created, seat):
+    """Not a seat the server can read: 400 ``invalid_number`` naming ``seat`` (issue: hostile
+    numbers), never a server error, nor another seat's view."""
     url = API + created["code"] + f"/?seat={seat}"
     response = client.get(url, HTTP_X_SEAT_TOKEN=created["token"])
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_number" and response.json()["field"] == "seat"
     response = client.get(API + created["code"] + f"/legal-moves/?seat={seat}")
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_number" and response.json()["field"] == "seat"
 
 
 @pytest.mark.parametrize(

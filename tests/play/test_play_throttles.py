@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
+from rest_framework.throttling import SimpleRateThrottle
 
 from ludotheque.settings import base
 from play.models import Match
@@ -120,6 +121,27 @@ def test_the_setup_form_refuses_creations_past_the_rate_in_french(client, buffal
     assert Match.objects.count() == 3  # nothing written
     # Another address is not concerned.
     assert client.post(url, SETUP, REMOTE_ADDR="203.0.113.77").status_code == 302
+    cache.clear()
+
+
+def test_the_setup_forms_429_says_when_to_come_back_in_retry_after(
+    client, buffalo_game, settings, monkeypatch
+):
+    """Whole seconds until the window frees a place (rounded up, as the API's throttles say
+    it), the same number as the page's message."""
+    cache.clear()
+    settings.PLAY_CREATE_RATE = "2/min"
+    clock = [1_000.0]
+    monkeypatch.setattr(SimpleRateThrottle, "timer", staticmethod(lambda: clock[0]))
+    url = reverse("play:setup", args=[buffalo_game.slug])
+    assert "Retry-After" not in client.post(url, SETUP, REMOTE_ADDR=ROOM)
+    clock[0] += 10
+    assert client.post(url, SETUP, REMOTE_ADDR=ROOM).status_code == 302
+    clock[0] += 20.6  # the first creation frees its place 60 s after it: 29.4 s from now
+    refused = client.post(url, SETUP, REMOTE_ADDR=ROOM)
+    assert refused.status_code == 429 and refused["Retry-After"] == "30"
+    assert "réessayez dans 30 secondes" in refused.content.decode()
+    assert "Retry-After" not in client.get(url)
     cache.clear()
 
 

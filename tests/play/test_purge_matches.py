@@ -1,12 +1,13 @@
 """Abandoned matches are removed: never played by a person, unfinished, untouched for
-``PLAY_ABANDONED_AFTER``; finished matches and matches in progress stay (issue 42, item 5)."""
+``PLAY_ABANDONED_AFTER``; or played, unfinished and untouched for ``PLAY_STALE_AFTER``; finished
+matches and matches in progress stay (issue 42, item 5; audit: gesture challenges)."""
 
 from datetime import timedelta
 from io import StringIO
 
 import pytest
 from django.core.cache import cache
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from play.games.registry import get_engine
@@ -151,3 +152,73 @@ def test_creating_a_table_purges_at_most_once_an_interval(tables, buffalo_game):
     new_match(buffalo_game)  # … the next ones, within the hour, do not
     assert again.pk in remaining()
     assert matches_purge_abandoned_if_due() == 0
+
+
+# -- stale tables: people played, then nobody touched them for PLAY_STALE_AFTER ----------------
+
+MONTH = timedelta(days=30)
+
+
+def test_a_table_a_person_played_once_is_purged_once_stale(buffalo_game):
+    """The audit's case: one move by a person kept an unfinished match for ever."""
+    stale, token = new_match(buffalo_game)
+    play_one(stale, token)
+    age(stale, MONTH + DAY)
+    fresh, token = new_match(buffalo_game)
+    play_one(fresh, token)
+    age(fresh, MONTH - DAY)
+    finished, token = new_match(buffalo_game)
+    play_one(finished, token)
+    finish(finished)
+    age(finished, 10 * MONTH)
+    assert matches_purge_abandoned(older_than=DAY, stale_after=MONTH) == 1
+    assert remaining() == {fresh.pk, finished.pk}
+    assert not MoveRecord.objects.filter(match_id=stale.pk).exists()
+    assert not Seat.objects.filter(match_id=stale.pk).exists()
+
+
+def test_stale_after_defaults_to_the_setting(buffalo_game, settings):
+    match, token = new_match(buffalo_game)
+    play_one(match, token)
+    age(match, 5 * DAY)
+    settings.PLAY_STALE_AFTER = int((6 * DAY).total_seconds())
+    assert matches_purge_abandoned(older_than=DAY) == 0
+    settings.PLAY_STALE_AFTER = int((4 * DAY).total_seconds())
+    assert matches_purge_abandoned(older_than=DAY, dry_run=True) == 1
+    assert matches_purge_abandoned(older_than=DAY) == 1
+    assert not Match.objects.exists()
+
+
+def test_the_setting_defaults_to_thirty_days():
+    from ludotheque.settings import base
+
+    assert base.PLAY_STALE_AFTER == 30 * 24 * 3600
+
+
+def test_a_move_keeps_a_stale_table(buffalo_game):
+    """Untouched means no move: one now keeps the match, however old it is."""
+    match, token = new_match(buffalo_game)
+    play_one(match, token)
+    Match.objects.filter(pk=match.pk).update(created_at=timezone.now() - 2 * MONTH)
+    assert matches_purge_abandoned(older_than=DAY, stale_after=MONTH) == 0
+
+
+def test_the_creation_purge_removes_stale_tables(tables, buffalo_game, settings):
+    settings.PLAY_STALE_AFTER = int(DAY.total_seconds())
+    cache.delete(PURGE_CACHE_KEY)
+    new_match(buffalo_game)
+    assert tables["in_progress"].pk not in remaining()
+    assert tables["finished"].pk in remaining()
+
+
+def test_command_stale_after_option(tables):
+    out = StringIO()
+    call_command("purge_matches", "--stale-after", str(24 * 3600), "--dry-run", stdout=out)
+    assert out.getvalue().startswith("2 partie")  # the unstarted one and the one in progress
+    call_command("purge_matches", "--stale-after", str(24 * 3600), stdout=StringIO())
+    assert remaining() == {tables["recent_unstarted"].pk, tables["finished"].pk}
+
+
+def test_command_refuses_a_negative_stale_after(tables):
+    with pytest.raises(CommandError):
+        call_command("purge_matches", "--stale-after", "-1", stdout=StringIO())

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from catalogue.index import store
 from catalogue.management.progress import ProgressBar
+from importers.progress import ImportProgress, Snapshot
 from importers.records import RecordError
 from importers.services import import_run
 
@@ -31,6 +32,19 @@ def collect_files(paths: list[str]) -> list[Path]:
         else:
             raise CommandError(f"{raw} : aucun fichier ni dossier à ce chemin.")
     return found
+
+
+def progress_detail(snapshot: Snapshot) -> str:
+    """« 8 400 notices lues, 0 fichier refusé, ~12 s restantes » (what the admin's bar says)."""
+    records = f"{snapshot.records:,}".replace(",", "\u202f")
+    text = f"{records} notices lues, {snapshot.rejected} fichier(s) refusé(s)"
+    left = snapshot.seconds_left
+    if left is not None and snapshot.share < 1:
+        minutes, seconds = divmod(int(left), 60)
+        text += (
+            f", ~{minutes} min {seconds} s restantes" if minutes else f", ~{seconds} s restantes"
+        )
+    return text
 
 
 class Command(BaseCommand):
@@ -76,13 +90,16 @@ class Command(BaseCommand):
                 action = ACTION_LABELS[record["action"]]
                 self.stdout.write(f"{prefix} : {record['title']} — {action}{flag}")
 
+        def show(snapshot: Snapshot) -> None:
+            bar.update(snapshot.done, snapshot.total, progress_detail(snapshot))
+
         started = time.monotonic()
         options = {
             "files": [(path.name, path) for path in files],
             "origin": "commande",
             "dry_run": dry_run,
             "progress": progress,
-            "record_progress": bar.update,
+            "tracker": ImportProgress([path.stat().st_size for path in files], on_change=show),
             "max_bytes": None,  # the command line reads any size; uploads keep their limit
         }
         if dry_run:

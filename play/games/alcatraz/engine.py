@@ -133,6 +133,8 @@ __all__ = [
 
 
 PRISONER_COLOURS = ("red", "blue", "green", "yellow")  # seat 0, 1, 2, 3
+#: Why a new table's ``turn_limit`` is refused (the texts' ``OPTION_REFUSALS`` say it in words).
+TURN_LIMIT_REFUSED = f"turn_limit must be a whole number of turns from 1 to {MAX_TURN_LIMIT}."
 
 
 class AlcatrazEngine(Engine[AlcatrazState]):
@@ -170,14 +172,17 @@ class AlcatrazEngine(Engine[AlcatrazState]):
     def validate_options(self, seats: int, options: Any) -> dict[str, Any]:
         """A new table's options: a guard layout given as squares, a ``turn_limit`` from 1 to
         ``MAX_TURN_LIMIT`` (stored matches may hold 0 or more: they still load)."""
-        chosen = validate_options(seats, options)
+        try:
+            chosen = validate_options(seats, options)
+        except InvalidOptions as error:
+            # The stored matches' check says « 0: no limit », which a new table may not choose.
+            if error.option == "turn_limit":
+                raise InvalidOptions(TURN_LIMIT_REFUSED, option="turn_limit") from None
+            raise
         if "guard_layout" in options and not options["guard_layout"]:
             raise InvalidOptions("guard_layout must list 8 squares.", option="guard_layout")
         if not 1 <= chosen["turn_limit"] <= MAX_TURN_LIMIT:
-            raise InvalidOptions(
-                f"turn_limit must be a whole number from 1 to {MAX_TURN_LIMIT}.",
-                option="turn_limit",
-            )
+            raise InvalidOptions(TURN_LIMIT_REFUSED, option="turn_limit")
         return chosen
 
     def new_game(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play.engines.base import Move
+from play.engines.base import InvalidOptions, Move
 from play.games.base import GamePackage, Scenario
 
 from . import texts
@@ -24,6 +24,16 @@ class AlcatrazGame(GamePackage):
         from .scenarios import SCENARIOS
 
         return SCENARIOS
+
+    def validate_options(self, *, seats: int, options: Any) -> dict[str, Any]:
+        """The engine's check; the reason for a refused option in the reader's language."""
+        try:
+            return super().validate_options(seats=seats, options=options)
+        except InvalidOptions as error:
+            reason = texts.OPTION_REFUSALS.get(error.option)
+            if reason is None:
+                raise
+            raise InvalidOptions(str(reason), option=error.option) from None
 
     def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
         return " ".join(texts.describe_event(event) for event in after.events)

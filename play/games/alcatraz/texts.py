@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from play.games.base import grouped
 
-from .state import MAX_TURNS, UNNUMBERED_ROW
+from .state import MAX_TURN_LIMIT, MAX_TURNS, UNNUMBERED_ROW
 
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
@@ -55,6 +55,17 @@ OPTION_CHOICE_LABELS = {
         3: gettext_lazy("joueur 4"),
         "random": gettext_lazy("tiré au sort"),
     },
+}
+
+# Why a new table's option is refused, in the reader's language (the engine says it in English).
+OPTION_REFUSALS = {
+    "turn_limit": format_lazy(
+        gettext_lazy(
+            "le nombre de tours sans embarquement avant la partie nulle est un nombre entier de "
+            "1 à {limit}."
+        ),
+        limit=grouped(MAX_TURN_LIMIT),
+    ),
 }
 
 OUTCOME_REASONS = {

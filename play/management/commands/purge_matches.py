@@ -1,4 +1,4 @@
-"""Remove abandoned matches: nobody played them and nothing has touched them for a while."""
+"""Remove abandoned matches: unfinished, and untouched for a while (sooner if nobody played)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from play.services import matches_purge_abandoned
 
 class Command(BaseCommand):
     help = (
-        "Supprime les parties abandonnées : aucun coup d'un joueur, inachevées et inactives "
-        "depuis PLAY_ABANDONED_AFTER secondes (24 h par défaut). Les parties terminées ou en "
-        "cours sont gardées."
+        "Supprime les parties abandonnées : inachevées et inactives depuis PLAY_ABANDONED_AFTER "
+        "secondes (24 h par défaut) sans aucun coup d'un joueur, ou depuis PLAY_STALE_AFTER "
+        "secondes (30 jours par défaut) quels que soient les coups joués. Les parties terminées "
+        "ou en cours sont gardées."
     )
 
     def add_arguments(self, parser):
@@ -28,14 +29,32 @@ class Command(BaseCommand):
             type=int,
             metavar="SECONDES",
             default=None,
-            help="inactives depuis au moins ce nombre de secondes (défaut : PLAY_ABANDONED_AFTER)",
+            help="sans coup d'un joueur, inactives depuis au moins ce nombre de secondes "
+            "(défaut : PLAY_ABANDONED_AFTER)",
+        )
+        parser.add_argument(
+            "--stale-after",
+            type=int,
+            metavar="SECONDES",
+            default=None,
+            help="même jouées, inactives depuis au moins ce nombre de secondes "
+            "(défaut : PLAY_STALE_AFTER)",
         )
 
-    def handle(self, *args, dry_run: bool, older_than: int | None, **options):
+    def handle(
+        self, *args, dry_run: bool, older_than: int | None, stale_after: int | None, **options
+    ):
         seconds = settings.PLAY_ABANDONED_AFTER if older_than is None else older_than
+        stale = settings.PLAY_STALE_AFTER if stale_after is None else stale_after
         if seconds < 0:
             raise CommandError("--older-than : un nombre de secondes positif ou nul.")
-        count = matches_purge_abandoned(older_than=timedelta(seconds=seconds), dry_run=dry_run)
+        if stale < 0:
+            raise CommandError("--stale-after : un nombre de secondes positif ou nul.")
+        count = matches_purge_abandoned(
+            older_than=timedelta(seconds=seconds),
+            stale_after=timedelta(seconds=stale),
+            dry_run=dry_run,
+        )
         if dry_run:
             self.stdout.write(f"{count} partie(s) abandonnée(s) seraient supprimée(s).")
         else:

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from play.errors import IllegalMoveError, InvalidSetup
+from play import services
+from play.errors import IllegalMoveError, InvalidNumber, InvalidSetup, StaleVersion
 from play.games.bataclan import GAME, gesture, physics
 from play.games.bataclan.engine import STEADINESS_GRID, UNTIMED_STEADINESS
 from play.models import GestureChallenge
@@ -67,12 +68,16 @@ def test_a_steadiness_sent_directly_is_refused(at_placement, client):
 def test_the_server_measures_the_press_and_a_challenge_serves_once(at_placement):
     match, token, seat, place = at_placement
     move = press(match, token, seat, place, error_ms=0)
-    match_play_move(match=match, token=token, seat=seat, move=move, expected_version=match.version)
+    version = match.version
+    match_play_move(match=match, token=token, seat=seat, move=move, expected_version=version)
     assert match.moves.order_by("-ply").first().move["steadiness"] == 1.0
-    record = GestureChallenge.objects.get(key=move["challenge"])
-    assert record.used_at is not None
-    # The same press again, at the present version: refused whatever the position.
-    assert refused(match, token, seat, move) == "challenge_used"
+    # Used, it went with its position (no row is kept for a spent challenge) …
+    assert not GestureChallenge.objects.filter(match=match).exists()
+    # … so the same press again, at the present version, is refused whatever the position,
+    assert refused(match, token, seat, move) == "unknown_challenge"
+    # and at the version it was made for, the match has moved on.
+    with pytest.raises(StaleVersion):
+        match_play_move(match=match, token=token, seat=seat, move=move, expected_version=version)
 
 
 def test_a_late_an_early_or_an_impossible_press_is_refused(at_placement):
@@ -85,7 +90,13 @@ def test_a_late_an_early_or_an_impossible_press_is_refused(at_placement):
     early = press(match, token, seat, place)
     assert refused(match, token, seat, {**early, "press_ms": -1}) == "impossible_press"
     assert refused(match, token, seat, {**early, "challenge": "forged"}) == "unknown_challenge"
-    assert refused(match, token, seat, {**early, "press_ms": "600"}) == "gesture_missing"
+    assert refused(match, token, seat, {**early, "press_ms": None}) == "gesture_missing"
+    with pytest.raises(InvalidNumber) as error:  # a number in a string is not a press time
+        match_play_move(
+            match=match, token=token, seat=seat, move={**early, "press_ms": "600"},
+            expected_version=match.version,
+        )  # fmt: skip
+    assert error.value.details["field"] == "move.press_ms"
     # None of these used the challenge: the honest press still counts.
     match_play_move(match=match, token=token, seat=seat, move=early, expected_version=match.version)
 
@@ -114,8 +125,19 @@ def test_the_challenge_endpoint_answers_the_seat_to_act_only(at_placement, clien
     assert client.post(url, body, content_type="application/json").status_code == 403
 
 
-def test_bots_answer_the_servers_challenge_with_their_own_hands(bataclan_game, match_seed):
+def test_bots_answer_the_servers_challenge_with_their_own_hands(
+    bataclan_game, match_seed, monkeypatch
+):
     match_seed("gesture/bots")
+    issued = []  # (seat, key) of every challenge the server issued
+    real_issue = services._issue_challenge
+
+    def issue(match, seat):
+        challenge = real_issue(match, seat)
+        issued.append((seat, challenge.key))
+        return challenge
+
+    monkeypatch.setattr(services, "_issue_challenge", issue)
     match, token = match_start(
         game=bataclan_game,
         seats=[SeatSpec("local"), SeatSpec("bot", bot_level="strong")],
@@ -130,7 +152,10 @@ def test_bots_answer_the_servers_challenge_with_their_own_hands(bataclan_game, m
         match_play_move(match=match, token=token, seat=0, move=move, expected_version=match.version)
     placed = match.moves.filter(by_bot=True, move__type="place")
     assert placed.exists() and all(m.move["steadiness"] in STEADINESS_GRID for m in placed)
-    assert GestureChallenge.objects.filter(match=match, seat=1, used_at__isnull=False).exists()
+    # Each of the bot's placements answered a challenge of its own, spent with its move.
+    bot_keys = [key for seat, key in issued if seat == 1]
+    assert len(set(bot_keys)) >= placed.count()
+    assert not GestureChallenge.objects.filter(key__in=bot_keys).exists()
 
 
 def test_an_untimed_game_places_every_die_at_the_fixed_steadiness(bataclan_game, match_seed):
