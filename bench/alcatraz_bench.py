@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.arena import setup_django  # noqa: E402
-from bench.playouts import random_playouts  # noqa: E402
+from arena.loading import setup_django  # noqa: E402
+from arena.playouts import random_playouts  # noqa: E402
 
 setup_django()  # the game registry reads the settings
 

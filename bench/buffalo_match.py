@@ -7,26 +7,9 @@
 Each pairing plays ``--games`` games with our level as the buffalo and as many as the Indians;
 game i of each side starts after the same two seeded random plies (``--opening-plies``), so both
 sides see the same openings. Prints wins, the score with a 95 % Wilson interval, and our bot's
-mean and longest time a move. Fairy-Stockfish is installed on first use (bench/fairy_stockfish.py).
+mean and longest time a move. Fairy-Stockfish is installed on first use (arena/fairy_stockfish.py).
 
-Figures of 2026-12-01 with the compiled search (wins as buffalo + as Indians; mean and longest
-seconds a move of ours; load 2-4, two matches side by side):
-
-    strong vs fairy30       --games 20 --seed 43   20/20 + 19/20   98 % [87–100] 0.70 s, max 1.41
-    expert vs fairy100      --games 20 --seed 42   18/20 + 19/20   92 % [80–97]  1.23 s, max 1.90
-    expert vs fairy100      --games 20 --seed 46   19/20 + 14/20   82 % [68–91]  1.17 s, max 1.84
-    expert vs fairy1000     --games 20 --seed 41   13/20 +  4/20   42 % [29–58]  1.29 s, max 2.09
-    expert vs fairy1000     --games 20 --seed 44    6/20 +  5/20   28 % [16–43]  1.20 s, max 1.81
-    strong vs intermediate  --games 20 --seed 45   19/20 + 16/20   88 % [74–95]  0.73 s, max 1.41
-    strong vs one-ply       --games 20 --seed 45   20/20 + 19/20   98 % [87–100] 0.81 s, max 1.42
-
-    beginner vs random      --games 10 --seed 24   10/10 + 10/10  100 % [84–100]
-    intermediate vs one-ply --games 10 --seed 24   10/10 +  6/10   80 % [58–92]
-
-(expert thought 1.8 s a move in the runs of seeds 41 and 42, 1.7 s in those of 44 and 46;
-beginner and intermediate have node budgets, so they play the same moves compiled or not.) The
-pure-Python search's expert against fairy1000, in the three runs before: 15/20 + 2/20, 7/20 +
-2/20, 9/20 + 0/20.
+Figures measured with it (2026-12-01): ``docs/bots.md`` (Prairie / Buffalo).
 """
 
 from __future__ import annotations
@@ -156,7 +139,7 @@ def main(argv: list[str] | None = None) -> None:
         if name
     ]
     if args.fairy:
-        from bench.fairy_stockfish import FairyStockfish
+        from arena.fairy_stockfish import FairyStockfish
 
         opponents += [FairyStockfish(int(ms)) for ms in args.fairy.split(",")]
     try:

@@ -325,7 +325,7 @@ def run(
 def cpu_seconds(group: int | None = None, parent: int | None = None) -> float:
     """CPU seconds used so far by every thread of process group ``group`` (the web server's, or
     the bot workers' supervisor's) and of the group leader's descendants (a worker starts a
-    session of its own: ludotheque/workers.py), or of process ``parent`` and its children (the
+    session of its own: core/workers.py), or of process ``parent`` and its children (the
     database server's). Unlike latencies, this does not depend on what else the machine does."""
     tick = os.sysconf("SC_CLK_TCK")
     stats: dict[int, list[str]] = {}

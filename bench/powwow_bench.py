@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.playouts import random_playouts, random_walk  # noqa: E402
+from arena.playouts import random_playouts, random_walk  # noqa: E402
 from play.engines.base import chance_for  # noqa: E402
 from play.games.powwow import belief  # noqa: E402
 from play.games.powwow.bots import ENGINE, bot_move, evaluate  # noqa: E402

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.playouts import random_playouts  # noqa: E402
+from arena.playouts import random_playouts  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ludotheque.settings.dev")
 

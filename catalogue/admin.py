@@ -74,14 +74,8 @@ class GameAdmin(admin.ModelAdmin):
     autocomplete_fields = ["publisher", "category"]
     inlines = [CreditInline]
     prepopulated_fields = {"slug": ["title"]}
-    readonly_fields = [
-        "source_file",
-        "source_format",
-        "import_batch",
-        "imported_at",
-        "created_at",
-        "updated_at",
-    ]
+    # The provenance (importers.admin adds the import batch, which the importers keep).
+    readonly_fields = ["source_file", "source_format", "imported_at", "created_at", "updated_at"]
     fieldsets = [
         (None, {"fields": ["title", "slug", "document_type", "publisher", "category", "engine"]}),
         (
@@ -97,8 +91,11 @@ class GameAdmin(admin.ModelAdmin):
         (_("Description"), {"fields": ["principle", "pedagogical_analysis", "components"]}),
         (_("Règle"), {"fields": ["rules_text", "rules_sections"]}),
         (_("Vérification"), {"fields": ["needs_review", "review_fields"]}),
-        (_("Provenance"), {"fields": readonly_fields, "classes": ["collapse"]}),
     ]
+
+    def get_fieldsets(self, request, obj=None):
+        provenance = {"fields": self.get_readonly_fields(request, obj), "classes": ["collapse"]}
+        return [*self.fieldsets, (_("Provenance"), provenance)]
 
     # importers.admin adds the export actions (the catalogue knows nothing of the importers).
     actions = ["print_labels"]

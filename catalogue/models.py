@@ -107,18 +107,12 @@ class Game(models.Model):
     # Derived from the fields above by catalogue.services; what full-text search reads.
     search_text = models.TextField(editable=False, blank=True)
 
-    # Provenance. import_key is the record's identity across re-imports (normalised title).
+    # Provenance. import_key is the record's identity across re-imports (normalised title,
+    # catalogue.bulk.import_key). The import batch that last wrote the game is the importers'
+    # to keep (importers.models.ImportedGame): the catalogue's schema knows nothing of them.
     import_key = models.CharField(max_length=300, blank=True, db_index=True, editable=False)
     source_file = models.CharField(_("fichier source"), max_length=300, blank=True)
     source_format = models.CharField(_("format source"), max_length=40, blank=True)
-    import_batch = models.ForeignKey(
-        "importers.ImportBatch",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="games",
-        verbose_name=_("lot d'import"),
-    )
     imported_at = models.DateTimeField(_("importé le"), null=True, blank=True)
     needs_review = models.BooleanField(_("à vérifier"), default=False, db_index=True)
     review_fields = models.JSONField(_("champs à compléter"), default=list, blank=True)

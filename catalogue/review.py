@@ -1,4 +1,4 @@
-"""The review list: which fields of a game a librarian may be asked to complete."""
+"""The review list (which fields of a game a librarian may be asked to complete) and its flag."""
 
 from __future__ import annotations
 
@@ -8,3 +8,9 @@ REVIEWABLE_FIELDS = (
     "min_age", "max_age", "duration_minutes", "principle", "pedagogical_analysis",
     "components", "rules_text",
 )  # fmt: skip
+
+
+def needs_review(review_fields: list[str]) -> bool:
+    """An imported game is flagged for a librarian when its review list names a field (a
+    librarian then sets or clears the flag by hand, in the admin or the API)."""
+    return bool(review_fields)

@@ -7,39 +7,30 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.db import connection, transaction
-from django.utils.text import slugify
 
-from ludotheque.bulk_insert import bulk_insert
+from core.bulk_insert import bulk_insert
 
 from . import text
 from .index import store
 from .models import Author, Category, Credit, Game, Publisher, SearchChange
+from .slugs import SlugPool, slug_unique
 
 # PostgreSQL advisory lock key held from a change-log append to the transaction's commit.
 SEARCH_LOG_LOCK = 7_311_001
 _pending: ContextVar[set[int] | None] = ContextVar("search_changes_pending", default=None)
 
 
-def unique_slug(model, value: str, *, instance_pk: int | None = None, max_length: int = 200) -> str:
-    """A slug for ``value`` not used by another row of ``model`` (« ta-yu », then « ta-yu-2 »…)."""
-    base = slugify(text.unaccent(value))[: max_length - 4] or "sans-titre"
-    slug, n = base, 2
-    while model.objects.filter(slug=slug).exclude(pk=instance_pk).exists():
-        slug, n = f"{base}-{n}", n + 1
-    return slug
-
-
 def author_get_or_create(*, name: str) -> Author:
     author = Author.objects.filter(name__iexact=name.strip()).first()
     if author is None:
-        author = Author.objects.create(name=name.strip(), slug=unique_slug(Author, name))
+        author = Author.objects.create(name=name.strip(), slug=slug_unique(Author, name))
     return author
 
 
 def publisher_get_or_create(*, name: str) -> Publisher:
     publisher = Publisher.objects.filter(name__iexact=name.strip()).first()
     if publisher is None:
-        publisher = Publisher.objects.create(name=name.strip(), slug=unique_slug(Publisher, name))
+        publisher = Publisher.objects.create(name=name.strip(), slug=slug_unique(Publisher, name))
     return publisher
 
 
@@ -50,7 +41,7 @@ def category_get_or_create(*, code: str, label: str, family: str) -> Category:
             code=code,
             label=label,
             family=family,
-            slug=unique_slug(Category, f"{code} {label}", max_length=220),
+            slug=category_slug(code=code, label=label),
         )
     return category
 
@@ -141,11 +132,23 @@ def game_delete(*, game: Game) -> None:
     game.delete()
 
 
-def game_prepare(*, game: Game) -> None:
-    """Fill the derived fields of a game about to be saved (sort title, slug)."""
+def category_slug(*, code: str, label: str, slugs: SlugPool | None = None) -> str:
+    """A new category's slug, from its code and label (« a-406-jeu-de-strategie »); ``slugs``:
+    the slugs of a bulk write, else the database is asked."""
+    value = f"{code} {label}"
+    return slugs.take(value) if slugs is not None else slug_unique(Category, value)
+
+
+def game_prepare(*, game: Game, slugs: SlugPool | None = None) -> None:
+    """Fill the derived fields of a game about to be saved (sort title, slug). ``slugs``: the
+    games' slugs of a bulk write (:mod:`catalogue.bulk`), else the database is asked."""
     game.sort_title = text.sort_title(game.title)
     if not game.slug:
-        game.slug = unique_slug(Game, game.title, instance_pk=game.pk, max_length=300)
+        game.slug = (
+            slugs.take(game.title)
+            if slugs is not None
+            else slug_unique(Game, game.title, instance_pk=game.pk)
+        )
 
 
 def game_set_credits(*, game: Game, credits: Iterable[tuple[str, str]]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from ludotheque.middleware import LANGUAGE_PARAM
+from core.middleware import LANGUAGE_PARAM
 
 from .models import Author, Category, Game, Publisher
 from .selectors import SearchParams, browse_list

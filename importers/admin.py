@@ -3,11 +3,13 @@ Also the export of selected games, added to the catalogue's game admin (the cata
 nothing of the importers)."""
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import quote
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
+from django.utils.html import format_html
 from django.utils.text import capfirst
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -26,7 +28,7 @@ from .batches import (
 from .export import Export, catalogue_export
 from .forms import ImportUploadForm
 from .models import ImportBatch
-from .selectors import batch_progress
+from .selectors import batch_progress, game_batch
 
 
 @admin.register(ImportBatch)
@@ -187,10 +189,29 @@ def progress_text(progress: dict) -> str:
     return text + "."
 
 
+def _after(names: list[str], before: str, name: str) -> list[str]:
+    at = names.index(before) + 1
+    return [*names[:at], name, *names[at:]]
+
+
 class GameExportAdmin(GameAdmin):
-    """The catalogue's game admin, with « export the selected games » (CSV or JSON)."""
+    """The catalogue's game admin, with « export the selected games » (CSV or JSON) and the
+    import batch that last wrote a game in its provenance."""
 
     actions = [*(GameAdmin.actions or []), "export_csv", "export_json"]
+    readonly_fields = _after(GameAdmin.readonly_fields, "source_format", "import_batch")
+
+    @admin.display(description=_("lot d'import"))
+    def import_batch(self, game):
+        """A link to the batch's page, as the admin shows a related object."""
+        batch = game_batch(game) if game.pk else None
+        if batch is None:
+            return self.get_empty_value_display()
+        url = reverse(
+            "admin:importers_importbatch_change", args=[quote(batch.pk)],
+            current_app=self.admin_site.name,
+        )  # fmt: skip
+        return format_html('<a href="{}">{}</a>', url, batch)
 
     @admin.action(description=_("Exporter les jeux sélectionnés (CSV)"), permissions=["view"])
     def export_csv(self, request, queryset):

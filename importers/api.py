@@ -20,8 +20,8 @@ from rest_framework.permissions import BasePermission
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
-from catalogue.api.schema import RETRY_AFTER, errors
-from catalogue.api.views import CatalogueAPIView, PageNumbers
+from core.api.schema import RETRY_AFTER, errors
+from core.api.views import BaseAPIView, PageNumbers
 
 from . import serializers as s
 from .batches import (
@@ -56,7 +56,7 @@ class ExportPermission(BasePermission):
         return bool(user and user.is_authenticated and user.has_perm("catalogue.view_game"))
 
 
-class ImportListView(CatalogueAPIView, generics.ListAPIView):
+class ImportListView(BaseAPIView, generics.ListAPIView):
     permission_classes = [ImportPermission]
     parser_classes = [MultiPartParser, FormParser]
     pagination_class = PageNumbers
@@ -135,7 +135,7 @@ def batch_id(text: str) -> int:
     return int(text)
 
 
-class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
+class ImportDetailView(BaseAPIView, generics.RetrieveAPIView):
     permission_classes = [ImportPermission]
     serializer_class = s.ImportBatchDetailSerializer
 
@@ -160,7 +160,7 @@ class ImportDetailView(CatalogueAPIView, generics.RetrieveAPIView):
         return super().get(request, *args, **kwargs)
 
 
-class ImportStepView(CatalogueAPIView):
+class ImportStepView(BaseAPIView):
     """``POST …/confirm/``, ``…/cancel/``, ``…/retry/``: one step of an import's life."""
 
     permission_classes = [ImportPermission]
@@ -241,7 +241,7 @@ class CSVRenderer(BaseRenderer):
         return json.dumps(data, ensure_ascii=False).encode() if data is not None else b""
 
 
-class ExportView(CatalogueAPIView):
+class ExportView(BaseAPIView):
     permission_classes = [ExportPermission]
     renderer_classes = [JSONRenderer, CSVRenderer]
 

@@ -40,7 +40,7 @@ Format detection (first rule that applies)
 5. ``pmb-text`` — some line is a PMB label line with a known label (``| Titre : |``,
    ``Titre : |``…);
 6. ``rules-page`` — once the table pipes are removed, at least two rules headings are found
-   (:func:`importers.pmb.looks_like_rules_page`);
+   (:func:`importers.rules_page.looks_like_rules_page`);
 7. anything else is an unknown format — as is an HTML document in which no label row is found.
 
 The UNIMARC, CSV and JSON parsers read the original bytes (they decode them by their own rules)
@@ -66,17 +66,11 @@ from importers.marc import (
     parse_iso2709,
     parse_marcxml,
 )
-from importers.pmb import (
-    FORMAT_HTML,
-    FORMAT_RULES,
-    FORMAT_TEXT,
-    has_pmb_text_labels,
-    looks_like_rules_page,
-    parse_pmb_html,
-    parse_pmb_text,
-    parse_rules_page,
-)
+from importers.pmb import FORMAT_HTML, FORMAT_TEXT
+from importers.pmb_html import parse_pmb_html
+from importers.pmb_text import has_pmb_text_labels, parse_pmb_text
 from importers.records import GameRecord, RecordError
+from importers.rules_page import FORMAT_RULES, looks_like_rules_page, parse_rules_page
 from importers.spreadsheet_format import (
     FORMAT_ODS,
     FORMAT_XLSX,

@@ -86,3 +86,30 @@ class ImportFile(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ImportedGame(models.Model):
+    """The import batch that last wrote a catalogue game (created or updated it): the games'
+    provenance as the importers keep it, so that the catalogue knows nothing of them."""
+
+    game = models.OneToOneField(
+        "catalogue.Game",
+        on_delete=models.CASCADE,
+        related_name="import_link",
+        verbose_name=_("jeu"),
+    )
+    # Deleting a batch forgets which games it wrote; the games stay.
+    batch = models.ForeignKey(
+        ImportBatch,
+        on_delete=models.CASCADE,
+        related_name="game_links",
+        verbose_name=_("lot d'import"),
+    )
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("provenance d'un jeu importé")
+        verbose_name_plural = _("provenances des jeux importés")
+
+    def __str__(self) -> str:
+        return f"{self.game_id} ← {self.batch_id}"

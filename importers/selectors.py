@@ -5,13 +5,31 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from .models import ImportBatch
+from catalogue.models import Game
+
+from .models import ImportBatch, ImportedGame
 from .progress import seconds_left
 
 
 def import_batches() -> QuerySet:
     """The import history, newest first."""
     return ImportBatch.objects.select_related("created_by")
+
+
+def game_batch(game: Game) -> ImportBatch | None:
+    """The import batch that last wrote ``game`` (a catalogue game), or None."""
+    link = ImportedGame.objects.select_related("batch").filter(game=game).first()
+    return link.batch if link else None
+
+
+def game_batch_id(game: Game) -> int | None:
+    """The id of the import batch that last wrote ``game``, or None (one small query)."""
+    return ImportedGame.objects.filter(game=game).values_list("batch_id", flat=True).first()
+
+
+def batch_games(batch: ImportBatch) -> QuerySet:
+    """The catalogue games that ``batch`` last wrote."""
+    return Game.objects.filter(import_link__batch=batch)
 
 
 def batch_progress(batch: ImportBatch) -> dict:

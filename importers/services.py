@@ -1,6 +1,7 @@
 """Writing parsed records to the catalogue: one transaction per file, a report for every run.
 
-Parsing (``importers.formats``) never touches the database; this module is the only writer. A file
+Parsing (``importers.formats``) never touches the database; this module writes, through the
+catalogue's bulk writer (:mod:`importers.bulk` maps the records to it). A file
 that fails to parse or to validate is rejected whole — nothing from it is written — while the other
 files of the batch still import. A dry run does the same work inside a transaction that is rolled
 back, so its report is exactly what a real run would do.
@@ -20,7 +21,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 
 from catalogue import services as catalogue_services
 from catalogue import text
-from catalogue.engines import engine_for_title
+from catalogue.bulk import import_key
 from catalogue.models import Author, Category, Credit, Game, Publisher
 
 from .bulk import BATCH_SIZE, CREATED, UNCHANGED, UPDATED, CatalogueWriter
@@ -91,9 +92,7 @@ def records_import(
         recorded = indexer.recorded if indexer else None
         with transaction.atomic(), catalogue_services.search_changes_batched(on_recorded=recorded):
             _write_lock()
-            writer = CatalogueWriter(
-                batch=None if dry_run else batch, engine_for_title=engine_for_title
-            )
+            writer = CatalogueWriter(batch=None if dry_run else batch)
             for number, (name, source) in enumerate(files):
                 if tracker:
                     tracker.file_started(number)
@@ -372,7 +371,7 @@ def _save_all(records, writer, entry, position, tracker, index) -> None:
         reset_queries()
 
     for record in records:
-        key = text.fold(record.title)
+        key = import_key(record.title)
         if key in keys or len(pending) >= BATCH_SIZE:
             flush()
         pending.append(record)

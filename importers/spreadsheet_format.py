@@ -1,7 +1,7 @@
 """Spreadsheets as the library keeps them: Excel ``.xlsx`` and OpenDocument ``.ods``, read with
 the same columns, checks and messages as CSV (pure Python, no Django).
 
-The first sheet is read: its first row is the header (:mod:`importers.csv_format` lists the
+The first sheet is read: its first row is the header (:mod:`importers.columns` lists the
 columns), every other row a game; blank rows are skipped, other sheets are named in the
 warnings. A number cell gives its number (« 2 », not « 2.0 »), a formula cell the value the
 spreadsheet last computed (Excel saves it with the file), a date cell its ISO date.
@@ -25,7 +25,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from importers.csv_format import iter_table
+from importers.columns import iter_table
 from importers.limits import DEFAULT_LIMITS, Budget, ImportLimits
 from importers.ods_stream import OdsWorkbook
 from importers.records import GameRecord, RecordError

@@ -10,7 +10,7 @@ from django.contrib.admin.apps import AdminConfig
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from catalogue.api.throttling import PASSWORD_THROTTLES
+from core.api.throttling import PASSWORD_THROTTLES
 
 
 class LudothequeAdminSite(admin.AdminSite):

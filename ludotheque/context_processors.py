@@ -8,8 +8,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from catalogue.accessibility import conformance_label
-
-from .middleware import LANGUAGE_PARAM
+from core.middleware import LANGUAGE_PARAM
 
 #: The records' language: their text is marked ``lang="fr"`` on pages in another language.
 RECORD_LANGUAGE = "fr"

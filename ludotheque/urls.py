@@ -1,5 +1,5 @@
 """The site's routes. The API under /api/v1/ is one namespace (``api``) made of each app's
-routes, so that the catalogue needs no import of the apps above it."""
+routes (and the site-wide ones of ``core.api``), so that no app imports the apps above it."""
 
 from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
@@ -7,17 +7,18 @@ from django.urls import include, path
 
 from catalogue.api import urls as catalogue_api
 from catalogue.sitemaps import SITEMAPS
+from core.api import urls as core_api
 from importers import api_urls as importers_api
 
 from .views import health, robots_txt
 
 # JSON in the API's error shape under /api/, the site's error pages elsewhere.
-handler400 = "ludotheque.views.bad_request"
-handler403 = "ludotheque.views.permission_denied"
-handler404 = "ludotheque.views.page_not_found"
-handler500 = "ludotheque.views.server_error"
+handler400 = "core.errors.bad_request"
+handler403 = "core.errors.permission_denied"
+handler404 = "core.errors.page_not_found"
+handler500 = "core.errors.server_error"
 
-API = ([*catalogue_api.urlpatterns, *importers_api.urlpatterns], "api")
+API = ([*catalogue_api.urlpatterns, *core_api.urlpatterns, *importers_api.urlpatterns], "api")
 
 urlpatterns = [
     path("healthz", health, name="health"),

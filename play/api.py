@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import io
 import json
-import re
-from collections.abc import Mapping
-from typing import Any
 
 from django.conf import settings
 from django.http import QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
@@ -27,26 +23,32 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from catalogue.models import Game
-from ludotheque.clients import client_address
-from ludotheque.parsers import BoundedJSONField, JSONParser, json_depth
+from core.clients import client_address
+from core.parsers import JSONParser, json_depth
 
-from . import tasks
 from .api_schema import SEAT_QUERY, SEAT_TOKEN, MatchStateSerializer, play_errors
+from .api_serializers import (
+    INTEGER_BOUNDS,
+    ChallengeSerializer,
+    JoinSerializer,
+    MatchCreateSerializer,
+    MoveSerializer,
+    NextRoundSerializer,
+    UndoSerializer,
+)
 from .errors import InvalidNumber, PlayError, unrepresentable_path
-from .models import Match, Seat
-from .selectors import MatchNotFound, match_get, match_legal_moves, match_replay, match_state
-from .services import (
+from .selectors import match_get, match_legal_moves, match_poll_get, match_replay, match_state
+from .services.bot_turns import match_bot_queue, match_bot_turn_poll
+from .services.gestures import match_gesture_challenge
+from .services.matches import (
     SeatSpec,
-    match_gesture_challenge,
     match_next_round,
-    match_play_move,
-    match_recover_bot_turn,
     match_rematch,
     match_start,
-    match_undo,
     option_number_refused,
     seat_join,
 )
+from .services.moves import match_play_move, match_undo
 from .throttles import (
     TOKEN_HEADER,
     PlayCreateThrottle,
@@ -58,12 +60,6 @@ from .tokens import token_digest
 
 #: What a move (undo, join, next round) counts against: its seat token and its address.
 MOVE_THROTTLES = [PlayMoveTokenThrottle, PlayMoveAddressThrottle]
-
-#: The integers the play API reads (in bodies and as ``?seat=``), with the largest each may be:
-#: the column that stores or meets it (a seat is a small integer, a version an integer).
-INTEGER_BOUNDS = {"seat": 32767, "expected_version": 2**31 - 1}
-#: Text that reads as a number (« 12 », « -0 », « 1e400 », « NaN », « Infinity », « ٣ »).
-_NUMBER_TEXT = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?|[-+]?(nan|inf|infinity)", re.I)
 
 
 class PlayJSONParser(JSONParser):
@@ -96,85 +92,6 @@ def _constant_field(raw: bytes) -> str | None:
     except ValueError:
         return None
     return unrepresentable_path(data, "")
-
-
-def check_integer(value: Any, name: str, *, form: bool) -> None:
-    """Refuse (:class:`InvalidNumber`) a number that cannot be the integer ``name``: a boolean, a
-    float, one out of its bounds, or (in a JSON body) a number written as text. Values that are
-    no number at all are left to the serializer's field errors."""
-    bound = INTEGER_BOUNDS[name]
-    if isinstance(value, bool) or isinstance(value, float):
-        raise InvalidNumber(name)
-    if isinstance(value, int):
-        if not 0 <= value <= bound:
-            raise InvalidNumber(name)
-        return
-    if not isinstance(value, str):
-        return
-    if form and value.isascii() and value.isdigit() and len(value) <= 10 and int(value) <= bound:
-        return  # a form-encoded body's digits
-    if _NUMBER_TEXT.fullmatch(value.strip()) or any(c.isnumeric() for c in value):
-        raise InvalidNumber(name)
-
-
-class PlayBodySerializer(serializers.Serializer):
-    """A play API body: its integer fields are held to :func:`check_integer`, and any number
-    anywhere in it (a move's coordinates, a die's index, a press time) must be one the server
-    represents (:func:`play.errors.unrepresentable_path`), each refused as ``invalid_number``
-    naming its field before the other checks. Table options are the rules' to check (400
-    ``invalid_options`` naming the option)."""
-
-    integer_fields: tuple[str, ...] = ()
-    unchecked_fields: tuple[str, ...] = ()
-
-    @classmethod
-    def check_numbers(cls, data: Any) -> None:
-        if not isinstance(data, Mapping):
-            return  # not an object: the serializer says so
-        form = isinstance(data, QueryDict)
-        for name in cls.integer_fields:
-            check_integer(data.get(name), name, form=form)
-        if not form:
-            body = {k: v for k, v in data.items() if k not in cls.unchecked_fields}
-            field = unrepresentable_path(body, "")
-            if field is not None:
-                raise InvalidNumber(field)
-
-
-class SeatSpecSerializer(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=Seat.Kind.values)
-    level = serializers.CharField(required=False, allow_blank=True, default="")
-    name = serializers.CharField(required=False, allow_blank=True, default="", max_length=60)
-
-
-class MatchCreateSerializer(PlayBodySerializer):
-    unchecked_fields = ("options",)
-
-    game = serializers.SlugField()
-    seats = SeatSpecSerializer(many=True, min_length=1, max_length=12)
-    options = serializers.DictField(required=False, default=dict)
-
-
-class MoveSerializer(PlayBodySerializer):
-    integer_fields = ("seat", "expected_version")
-
-    seat = serializers.IntegerField(min_value=0)
-    move = BoundedJSONField()
-    expected_version = serializers.IntegerField(min_value=0)
-
-
-class UndoSerializer(PlayBodySerializer):
-    integer_fields = ("seat", "expected_version")
-
-    seat = serializers.IntegerField(min_value=0)
-    expected_version = serializers.IntegerField(min_value=0)
-
-
-class JoinSerializer(PlayBodySerializer):
-    integer_fields = ("seat",)
-
-    seat = serializers.IntegerField(min_value=0)
-    name = serializers.CharField(max_length=60, allow_blank=True, default="")
 
 
 class PlayAPIView(APIView):
@@ -222,20 +139,10 @@ class PlayAPIView(APIView):
 
     def state_response(self, request, match, code=status.HTTP_200_OK, seat=None):
         body = match_state(match=match, token=self.token(request), seat=seat)
-        body["bot_queue"] = bot_queue(match)
+        body["bot_queue"] = match_bot_queue(match=match)
         response = Response(body, status=code)
         patch_cache_control(response, no_store=True)
         return response
-
-
-def bot_queue(match: Match) -> dict | None:
-    """Where the match's bot turn stands in the workers' queue (see the schema's ``bot_queue``)."""
-    if not match.bot_to_move or match.status != Match.Status.ACTIVE:
-        return None
-    where = tasks.queue_position(match_id=match.pk, version=match.version)
-    if where is None:
-        return None
-    return {"position": where["position"], "busy": where["waited"] >= tasks.busy_seconds()}
 
 
 class MatchCreateView(PlayAPIView):
@@ -257,7 +164,7 @@ class MatchCreateView(PlayAPIView):
             game=game, seats=seats, options=data["options"], client=self.client(request)
         )
         body = match_state(match=match, token=token)
-        body["bot_queue"] = bot_queue(match)
+        body["bot_queue"] = match_bot_queue(match=match)
         body["token"] = token
         body["url"] = request.build_absolute_uri(match.get_absolute_url()) + f"#jeton={token}"
         return Response(body, status=status.HTTP_201_CREATED)
@@ -279,25 +186,13 @@ class MatchDetailView(PlayAPIView):
         summary="The match as the token's seat (or a spectator) sees it; ETag / If-None-Match.",
     )
     def get(self, request, code):
-        row = (
-            Match.objects.filter(code=code)
-            .values("pk", "version", "status", "bot_to_move", "updated_at")
-            .first()
-        )
-        if row is None:
-            raise MatchNotFound(_("Aucune partie ne porte ce code."))
-        waiting = row["bot_to_move"] and row["status"] == Match.Status.ACTIVE
-        if waiting:  # a worker killed mid-search: its turn is queued again
-            match_recover_bot_turn(
-                match_id=row["pk"], version=row["version"], updated_at=row["updated_at"],
-                client=self.client(request),
-            )  # fmt: skip
-        cutoff = tasks.busy_cutoff()
-        busy = (
-            waiting
-            and row["updated_at"] < cutoff
-            and tasks.waiting_since(match_id=row["pk"], version=row["version"], before=cutoff)
-        )
+        row = match_poll_get(code=code)
+        # A bot's turn whose worker was lost is queued again; a long queue is news for the page.
+        busy = match_bot_turn_poll(
+            match_id=row["pk"], version=row["version"], status=row["status"],
+            bot_to_move=row["bot_to_move"], updated_at=row["updated_at"],
+            client=self.client(request),
+        )  # fmt: skip
         etag = self.etag(request, code, row["version"], busy)
         if request.META.get("HTTP_IF_NONE_MATCH") == etag:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -342,13 +237,6 @@ class MatchMoveView(PlayAPIView):
             client=self.client(request),
         )
         return self.state_response(request, match)
-
-
-class ChallengeSerializer(PlayBodySerializer):
-    integer_fields = ("seat", "expected_version")
-
-    seat = serializers.IntegerField(min_value=0)
-    expected_version = serializers.IntegerField(min_value=0)
 
 
 class MatchChallengeView(PlayAPIView):
@@ -458,10 +346,6 @@ class MatchJoinView(PlayAPIView):
         match = match_get(code=code)
         seat_join(match=match, token=self.token(request), seat=data["seat"], name=data["name"])
         return self.state_response(request, match)
-
-
-class NextRoundSerializer(PlayBodySerializer):
-    choice = serializers.CharField(required=False, allow_blank=True, default="", max_length=20)
 
 
 class MatchNextRoundView(PlayAPIView):

@@ -13,7 +13,7 @@ from play.engines.base import InvalidOptions
 from play.games.base import GamePackage
 from play.games.registry import get_game
 
-from .services import SeatSpec, level_not_offered_message, seat_range
+from .services.matches import SeatSpec, level_not_offered_message, seat_range
 from .texts import seat_label
 
 

@@ -57,8 +57,8 @@ class Match(models.Model):
     created_at = models.DateTimeField(_("créée le"), auto_now_add=True)
     updated_at = models.DateTimeField(_("mise à jour le"), auto_now=True)
     finished_at = models.DateTimeField(_("terminée le"), null=True, blank=True)
-    # A bot is to move: a worker job plays its turn (play.tasks); set with every new version,
-    # so that a poll knows without reading the state whether a job should exist.
+    # A bot is to move: a worker job plays its turn (play.services.bot_turns); set with every new
+    # version, so that a poll knows without reading the state whether a job should exist.
     bot_to_move = models.BooleanField(_("tour d'un ordinateur"), default=False, editable=False)
 
     class Meta:
@@ -128,8 +128,8 @@ class GestureChallenge(models.Model):
 
     Its parameters come from the system's random source, not the match seed; the client gets them
     with ``key`` and answers with the press time; the server measures the move from this record
-    and deletes it in the transaction that writes the move (play.services). A seat has at most
-    one per position (asking again gives it back), and every move, undo or join deletes the
+    and deletes it in the transaction that writes the move (play.services.writes). A seat has at
+    most one per position (asking again gives it back), and every move, undo or join deletes the
     position's challenges: the table stays as small as the tables being played."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="challenges")

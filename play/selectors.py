@@ -34,6 +34,19 @@ def match_get(*, code: str) -> Match:
         raise MatchNotFound(_("Aucune partie ne porte ce code.")) from None
 
 
+def match_poll_get(*, code: str) -> dict[str, Any]:
+    """What a poll needs before building anything, from one small query: the match's ``pk``,
+    ``version``, ``status``, ``bot_to_move`` and ``updated_at``."""
+    row = (
+        Match.objects.filter(code=code)
+        .values("pk", "version", "status", "bot_to_move", "updated_at")
+        .first()
+    )
+    if row is None:
+        raise MatchNotFound(_("Aucune partie ne porte ce code."))
+    return row
+
+
 def _viewer(match: Match, controlled: set[int], to_act: tuple[int, ...], seat: int | None):
     if seat is not None:
         if seat not in controlled:
@@ -272,20 +285,7 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         "version": match.version,
         "plies": match.plies,
         "status": match.status,
-        "seats": [
-            {
-                "index": s.index,
-                "label": seat_label(s.index, roles[s.index] if s.index < len(roles) else ""),
-                "player": player_label(s.index, s.name),
-                "role": roles[s.index] if s.index < len(roles) else "",
-                "kind": s.kind,
-                "name": s.name,
-                "bot_level": s.bot_level,
-                "joined": s.joined,
-                "yours": s.index in controlled,
-            }
-            for s in seats
-        ],
+        "seats": _seats_data(seats, roles, controlled),
         "to_act": list(to_act),
         "viewer": viewer,
         "controlled": sorted(controlled),
@@ -310,29 +310,59 @@ def match_state(*, match: Match, token: str | None, seat: int | None = None) -> 
         # The seed is revealed only once nothing is left to hide.
         data["seed"] = match.seed
     if match.series is not None:
-        data["series"] = match.series
-        data["next_round"] = (
-            reverse("play:match", args=[match.next_round.code]) if match.next_round_id else None
-        )
-        adapter = package.series
-        if adapter is not None:
-            data["series_winners"] = adapter.round_winners(
-                match.series, match.outcome if finished else None
-            )
-        if finished and adapter and not match.next_round_id:
-            data["series_next"] = adapter.choices(match.series, match.outcome)
+        data.update(_series_data(match, package, finished))
     if tokens.is_host(match, token):
-        data["invites"] = [
-            {
-                "seat": s.index,
-                "url": reverse("play:match", args=[match.code])
-                + f"#jeton={tokens.token_for(match, tokens.controller_for(s))}",
-                "joined": s.joined,
-            }
-            for s in seats
-            if s.kind == Seat.Kind.INVITE
-        ]
+        data["invites"] = _invites(match, seats)
     return data
+
+
+def _seats_data(seats: list[Seat], roles, controlled: set[int]) -> list[dict[str, Any]]:
+    """The table's seats as the page lists them (``yours``: controlled by the viewer's token)."""
+    return [
+        {
+            "index": s.index,
+            "label": seat_label(s.index, roles[s.index] if s.index < len(roles) else ""),
+            "player": player_label(s.index, s.name),
+            "role": roles[s.index] if s.index < len(roles) else "",
+            "kind": s.kind,
+            "name": s.name,
+            "bot_level": s.bot_level,
+            "joined": s.joined,
+            "yours": s.index in controlled,
+        }
+        for s in seats
+    ]
+
+
+def _series_data(match: Match, package, finished: bool) -> dict[str, Any]:
+    """A series round's place in its series: the rounds' winners, the next round (or its
+    choices, once this one is over)."""
+    data: dict[str, Any] = {"series": match.series}
+    data["next_round"] = (
+        reverse("play:match", args=[match.next_round.code]) if match.next_round_id else None
+    )
+    adapter = package.series
+    if adapter is not None:
+        data["series_winners"] = adapter.round_winners(
+            match.series, match.outcome if finished else None
+        )
+    if finished and adapter and not match.next_round_id:
+        data["series_next"] = adapter.choices(match.series, match.outcome)
+    return data
+
+
+def _invites(match: Match, seats: list[Seat]) -> list[dict[str, Any]]:
+    """The invite links of the table's friends' seats (for the host only)."""
+    return [
+        {
+            "seat": s.index,
+            "url": reverse("play:match", args=[match.code])
+            + f"#jeton={tokens.token_for(match, tokens.controller_for(s))}",
+            "joined": s.joined,
+        }
+        for s in seats
+        if s.kind == Seat.Kind.INVITE
+    ]
 
 
 def match_legal_moves(*, match: Match, token: str | None, seat: int | None = None) -> dict:

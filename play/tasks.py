@@ -1,4 +1,6 @@
-"""Bots think on worker processes: one job plays one bot move (``manage.py bot_workers``).
+"""The bots' job queue: a plain adapter over django-tasks for the bot-turn task
+(:func:`play.services.bot_turns.bot_turn`, passed in by its callers: this module imports no
+service). Workers run it with ``manage.py bot_workers``.
 
 The queue is django-tasks' database backend (a table, on SQLite as on PostgreSQL; workers on
 other machines share it through the database). A job says "play the bot's turn in match X at
@@ -21,8 +23,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone
-from django_tasks import task
-from django_tasks.base import TASK_MIN_PRIORITY, TaskResultStatus
+from django_tasks.base import TASK_MIN_PRIORITY, Task, TaskResultStatus
 from django_tasks_db.backend import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
@@ -30,26 +31,18 @@ QUEUE = "bots"
 _immediate = threading.local()
 
 
-@task(queue_name=QUEUE)
-def bot_turn(*, match_id: int, version: int, client: str = "") -> str:
-    """Play the bot's move in match ``match_id`` if it is still at ``version``."""
-    from .services import match_bot_turn
-
-    return match_bot_turn(match_id=match_id, version=version, client=client)
+def _jobs(task: Task):
+    return DBTaskResult.objects.filter(task_path=task.module_path, queue_name=QUEUE)
 
 
-def _jobs():
-    return DBTaskResult.objects.filter(task_path=bot_turn.module_path, queue_name=QUEUE)
+def is_queued_by_database(task: Task) -> bool:
+    return isinstance(task.get_backend(), DatabaseBackend)
 
 
-def is_queued_by_database() -> bool:
-    return isinstance(bot_turn.get_backend(), DatabaseBackend)
-
-
-def queue_bot_turn(*, match_id: int, version: int, client: str = "") -> None:
-    """Queue the job that plays the bot's turn of ``match_id`` at ``version``."""
+def queue_bot_turn(task: Task, *, match_id: int, version: int, client: str = "") -> None:
+    """Queue the job (of ``task``) that plays the bot's turn of ``match_id`` at ``version``."""
     kwargs = {"match_id": match_id, "version": version, "client": client or ""}
-    if not is_queued_by_database():
+    if not is_queued_by_database(task):
         # An immediate backend (tests) plays the job inside this call: the turns a bot job
         # queues in turn are played by this loop, not by ever deeper recursion.
         pending = getattr(_immediate, "pending", None)
@@ -59,32 +52,34 @@ def queue_bot_turn(*, match_id: int, version: int, client: str = "") -> None:
         _immediate.pending = [kwargs]
         try:
             while _immediate.pending:
-                bot_turn.enqueue(**_immediate.pending.pop(0))
+                task.enqueue(**_immediate.pending.pop(0))
         finally:
             _immediate.pending = None
         return
-    waiting = _jobs().filter(status=TaskResultStatus.READY, args_kwargs__kwargs__client=client)
+    waiting = _jobs(task).filter(status=TaskResultStatus.READY, args_kwargs__kwargs__client=client)
     priority = max(TASK_MIN_PRIORITY, -waiting.count()) if client else 0
-    bot_turn.using(priority=priority).enqueue(**kwargs)
+    task.using(priority=priority).enqueue(**kwargs)
 
 
-def others_waiting() -> bool:
+def others_waiting(task: Task) -> bool:
     """Whether any bot job waits for a worker (always False without a database queue: the
     immediate backend plays every turn at once)."""
-    return is_queued_by_database() and _jobs().filter(status=TaskResultStatus.READY).exists()
+    return (
+        is_queued_by_database(task) and _jobs(task).filter(status=TaskResultStatus.READY).exists()
+    )
 
 
-def _job_of(match_id: int, version: int):
-    return _jobs().filter(
+def _job_of(task: Task, match_id: int, version: int):
+    return _jobs(task).filter(
         args_kwargs__kwargs__match_id=match_id, args_kwargs__kwargs__version=version
     )
 
 
-def live_job(*, match_id: int, version: int, since: datetime) -> bool:
+def live_job(task: Task, *, match_id: int, version: int, since: datetime) -> bool:
     """Whether a job for this turn waits, or runs and started after ``since``. One that started
     before was lost with its worker (a search lasts ``PLAY_BOT_MOVE_SECONDS``): it is marked
     failed, so that it never counts again."""
-    jobs = _job_of(match_id, version)
+    jobs = _job_of(task, match_id, version)
     if jobs.filter(status=TaskResultStatus.READY).exists():
         return True
     running = jobs.filter(status=TaskResultStatus.RUNNING)
@@ -94,13 +89,13 @@ def live_job(*, match_id: int, version: int, since: datetime) -> bool:
     return False
 
 
-def queue_position(*, match_id: int, version: int) -> dict | None:
+def queue_position(task: Task, *, match_id: int, version: int) -> dict | None:
     """Where this turn's job stands: ``{"position": jobs before it, "waited": seconds}``; None
     when none waits (it is running, or played)."""
-    if not is_queued_by_database():
+    if not is_queued_by_database(task):
         return None
     job = (
-        _job_of(match_id, version)
+        _job_of(task, match_id, version)
         .filter(status=TaskResultStatus.READY)
         .values("priority", "enqueued_at")
         .order_by("enqueued_at")
@@ -108,7 +103,7 @@ def queue_position(*, match_id: int, version: int) -> dict | None:
     )
     if job is None:
         return None
-    ready = _jobs().filter(status=TaskResultStatus.READY)
+    ready = _jobs(task).filter(status=TaskResultStatus.READY)
     ahead = (
         ready.filter(priority__gt=job["priority"]).count()
         + ready.filter(priority=job["priority"], enqueued_at__lt=job["enqueued_at"]).count()
@@ -117,12 +112,12 @@ def queue_position(*, match_id: int, version: int) -> dict | None:
     return {"position": ahead, "waited": waited}
 
 
-def waiting_since(*, match_id: int, version: int, before: datetime) -> bool:
+def waiting_since(task: Task, *, match_id: int, version: int, before: datetime) -> bool:
     """Whether this turn's job has been waiting for a worker since before ``before``."""
-    if not is_queued_by_database():
+    if not is_queued_by_database(task):
         return False
     return (
-        _job_of(match_id, version)
+        _job_of(task, match_id, version)
         .filter(status=TaskResultStatus.READY, enqueued_at__lt=before)
         .exists()
     )
@@ -140,10 +135,10 @@ def recovery_cutoff() -> datetime:
     return timezone.now() - timedelta(seconds=settings.PLAY_BOT_RECOVERY_SECONDS)
 
 
-def prune_finished(*, older_than: timedelta = timedelta(minutes=2)) -> int:
+def prune_finished(task: Task, *, older_than: timedelta = timedelta(minutes=2)) -> int:
     """Delete the bot jobs finished long enough ago (their rows are of no further use)."""
     deleted, _ = (
-        _jobs()
+        _jobs(task)
         .filter(
             status__in=[TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED],
             finished_at__lt=timezone.now() - older_than,

@@ -18,7 +18,7 @@ TOKEN_HEADER = "HTTP_X_SEAT_TOKEN"
 
 
 class _AddressThrottle(SimpleRateThrottle):
-    """Counted per client address (``ludotheque.clients.client_address``)."""
+    """Counted per client address (``core.clients.client_address``)."""
 
     setting = ""
 

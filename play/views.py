@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from catalogue.models import Game
 from catalogue.seo import game_description
-from ludotheque.clients import client_address
+from core.clients import client_address
 
 from .errors import PlayError
 from .forms import MatchSetupForm
@@ -23,7 +23,7 @@ from .games.base import GamePackage
 from .games.registry import games
 from .models import Match
 from .selectors import scenario_data
-from .services import match_start
+from .services.matches import match_start
 from .texts import play_texts, player_label
 from .throttles import creation_allowed
 

@@ -72,7 +72,7 @@ def queued(settings):
 @pytest.fixture
 def match_seed(monkeypatch):
     """Call with a seed: the matches created afterwards take it instead of a random one."""
-    return lambda seed: monkeypatch.setattr("play.services.new_seed", lambda: seed)
+    return lambda seed: monkeypatch.setattr("play.services.matches.new_seed", lambda: seed)
 
 
 @pytest.fixture(autouse=True)

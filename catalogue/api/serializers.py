@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from catalogue.models import Category, Game
+from catalogue.provenance import game_import_batch_id
 from catalogue.review import REVIEWABLE_FIELDS
 
 from .selectors import games_of
@@ -123,12 +124,21 @@ class GameSummaries:
         ]
 
 
+class ImportBatchField(serializers.IntegerField):
+    """The id of the import that last wrote the game, as the importers keep it
+    (:mod:`catalogue.provenance`)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", allow_null=True, **kwargs)
+
+    def get_attribute(self, instance: Game) -> int | None:
+        return game_import_batch_id(instance)
+
+
 class ProvenanceSerializer(serializers.Serializer):
     source_file = serializers.CharField(help_text="The library export file the game came from.")
     source_format = serializers.CharField(help_text="pmb-text, unimarc-xml, csv…")
-    import_batch = serializers.IntegerField(
-        source="import_batch_id", allow_null=True, help_text="Id of the import (see /imports/)."
-    )
+    import_batch = ImportBatchField(help_text="Id of the import (see /imports/).")
     imported_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -321,14 +331,3 @@ class GameSearchPageSerializer(serializers.Serializer):
         help_text="Facets (publisher, author) with more values than listed: ask for more "
         "with facet_size.",
     )
-
-
-class TokenRequestSerializer(serializers.Serializer):
-    username = serializers.RegexField(r"\S", help_text="Not blank (surrounding spaces dropped).")
-    password = serializers.CharField(
-        min_length=1, trim_whitespace=False, style={"input_type": "password"}
-    )
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField(help_text="Send as « Authorization: Token <token> ».")

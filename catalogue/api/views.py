@@ -14,49 +14,22 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.exceptions import AuthenticationFailed, NotFound, ValidationError
-from rest_framework.pagination import PageNumberPagination
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import DjangoModelPermissionsOrAnonReadOnly
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.utils.urls import remove_query_param, replace_query_param
-from rest_framework.views import APIView
 
 from catalogue.forms import GameSearchForm
 from catalogue.models import Author, Category, Game, Publisher
 from catalogue.selectors import SearchUnavailable, browse_list, game_get, game_search
-from ludotheque.parsers import JSONParser
+from core.api.schema import READ_AUTH, RETRY_AFTER, errors
+from core.api.views import BaseAPIView, PageNumbers
+from core.parsers import JSONParser
 
 from . import serializers as s
-from .schema import PAGE, READ_AUTH, RETRY_AFTER, SEARCH_PARAMETERS, SLUG_SCHEMA, errors
+from .schema import PAGE, SEARCH_PARAMETERS, SLUG_SCHEMA
 from .services import game_delete, game_write
-from .throttling import AnonThrottle
-
-
-class KeyTokenAuthentication(TokenAuthentication):
-    """DRF's token authentication, which refuses a key that no token can have (DRF's keys are 40
-    hexadecimal characters) before asking the database: PostgreSQL refuses a NUL in a query, and
-    a header is the client's to fill."""
-
-    def authenticate_credentials(self, key):
-        if len(key) != 40 or not all(c in "0123456789abcdef" for c in key):
-            raise AuthenticationFailed(_("Jeton invalide."))
-        return super().authenticate_credentials(key)
-
-
-class CatalogueAPIView(APIView):
-    """Token first, so that an anonymous write gets 401 with ``WWW-Authenticate: Token``."""
-
-    authentication_classes = [KeyTokenAuthentication, SessionAuthentication]
-    throttle_classes = [AnonThrottle]
-
-
-class PageNumbers(PageNumberPagination):
-    """Fixed page size (settings.CATALOGUE_PAGE_SIZE); a page past the end is a 404."""
-
-    def get_page_size(self, request) -> int:
-        return settings.CATALOGUE_PAGE_SIZE
 
 
 def _field_errors(error: ModelValidationError) -> dict[str, list[str]]:
@@ -77,7 +50,7 @@ def _page_url(request, number: int) -> str:
 # --------------------------------------------------------------------------- games
 
 
-class GameListView(CatalogueAPIView):
+class GameListView(BaseAPIView):
     permission_classes = [DjangoModelPermissionsOrAnonReadOnly]
     parser_classes = [JSONParser]
     queryset = Game.objects.all()  # for the model permissions only
@@ -155,7 +128,7 @@ SLUG = OpenApiParameter(
 )
 
 
-class GameDetailView(CatalogueAPIView):
+class GameDetailView(BaseAPIView):
     permission_classes = [DjangoModelPermissionsOrAnonReadOnly]
     parser_classes = [JSONParser]
     queryset = Game.objects.all()
@@ -236,7 +209,7 @@ class GameDetailView(CatalogueAPIView):
 # --------------------------------------------------------------------------- browse
 
 
-class _BrowseList(CatalogueAPIView, generics.ListAPIView):
+class _BrowseList(BaseAPIView, generics.ListAPIView):
     permission_classes = [DjangoModelPermissionsOrAnonReadOnly]
     pagination_class = PageNumbers
     model = None
@@ -245,7 +218,7 @@ class _BrowseList(CatalogueAPIView, generics.ListAPIView):
         return browse_list(self.model).order_by(*self.model._meta.ordering)
 
 
-class _BrowseDetail(CatalogueAPIView, generics.RetrieveAPIView):
+class _BrowseDetail(BaseAPIView, generics.RetrieveAPIView):
     permission_classes = [DjangoModelPermissionsOrAnonReadOnly]
     lookup_field = "slug"
     model = None

@@ -27,6 +27,7 @@ INSTALLED_APPS = [
     "django_tasks_db",  # the job queue's table: bots think on worker processes (play.tasks)
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served from our own static files, no CDN
+    "core",
     "catalogue",
     "importers",
     "play",
@@ -35,17 +36,17 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Outside whitenoise, so that static files get the policy too.
-    "ludotheque.middleware.ContentSecurityPolicyMiddleware",
+    "core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Inside whitenoise, whose files are compressed already; HTML pages only (see its BREACH note).
-    "ludotheque.middleware.HtmlGZipMiddleware",
+    "core.middleware.HtmlGZipMiddleware",
     # Errors that views answer rather than raise (405, CSRF) in JSON under /api/, like the
     # error handlers (ludotheque.urls) answer the raised ones.
-    "ludotheque.middleware.ApiErrorMiddleware",
-    "ludotheque.middleware.RequestGuardMiddleware",
+    "core.middleware.ApiErrorMiddleware",
+    "core.middleware.RequestGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "ludotheque.middleware.QueryLanguageMiddleware",
+    "core.middleware.QueryLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -91,10 +92,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Django's default hasher, computed at the lowest CPU priority (ludotheque/hashers.py); the
+# Django's default hasher, computed at the lowest CPU priority (core/hashers.py); the
 # others only read hashes made by older set-ups.
 PASSWORD_HASHERS = [
-    "ludotheque.hashers.LowPriorityPBKDF2PasswordHasher",
+    "core.hashers.LowPriorityPBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
@@ -131,7 +132,7 @@ STORAGES = {
 }
 
 # Anonymous API clients: requests per second/min/hour/day, e.g. "120/min"; read at each request
-# by catalogue.api.throttling (so tests can lower it with override_settings).
+# by core.api.throttling (so tests can lower it with override_settings).
 API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
 
 # Password attempts at /api/v1/auth/token/ and the admin login, per client address and per
@@ -143,7 +144,7 @@ API_TOKEN_ACCOUNT_RATE = os.environ.get("API_TOKEN_ACCOUNT_RATE", "30/hour")
 # (its table is created by a migration of the catalogue app).
 CACHES = {
     "default": {
-        "BACKEND": "ludotheque.cache.DatabaseCache",  # one upsert a set (see the module)
+        "BACKEND": "core.cache.DatabaseCache",  # one upsert a set (see the module)
         "LOCATION": "ludotheque_cache",
         "OPTIONS": {"MAX_ENTRIES": 100_000},
     }
@@ -158,7 +159,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PARSER_CLASSES": [
-        "ludotheque.parsers.JSONParser",
+        "core.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -195,16 +196,16 @@ ACCESSIBILITY_CONTACT_EMAIL = os.environ.get("ACCESSIBILITY_CONTACT_EMAIL", "")
 # Library exports above this size are refused before parsing.
 IMPORT_MAX_UPLOAD_BYTES = int(os.environ.get("IMPORT_MAX_UPLOAD_BYTES", str(5 * 1024 * 1024)))
 DATA_UPLOAD_MAX_MEMORY_SIZE = IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
-# Any request body above this is refused (413) before it is read (ludotheque.middleware); a
+# Any request body above this is refused (413) before it is read (core.middleware); a
 # multipart upload (imports: several files) may be up to IMPORT_MAX_REQUEST_BYTES.
 REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(1024 * 1024)))
 IMPORT_MAX_REQUEST_BYTES = int(
     os.environ.get("IMPORT_MAX_REQUEST_BYTES", str(4 * IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024))
 )
-# How deeply a JSON body may nest (ludotheque.parsers); our deepest documents need 5 levels.
+# How deeply a JSON body may nest (core.parsers); our deepest documents need 5 levels.
 API_JSON_MAX_DEPTH = 32
 
-# Every response's Content-Security-Policy (ludotheque.middleware): this site only, no inline
+# Every response's Content-Security-Policy (core.middleware): this site only, no inline
 # script, no eval; the API docs use drf-spectacular's split Swagger view for that reason.
 CONTENT_SECURITY_POLICY = {
     "default-src": ["'self'"],
@@ -239,7 +240,7 @@ PLAY_BOT_MOVE_SECONDS = float(os.environ.get("PLAY_BOT_MOVE_SECONDS", "2.0"))
 # How many bot workers `manage.py bot_workers` starts: by default the machine's cores minus
 # what the web workers need (PLAY_WEB_CORES; by default a quarter of the cores, what gunicorn used
 # with 64 tables in bench/load.py: 26 % of 2 cores), rounded, at least one. The workers run at a
-# lower priority (ludotheque/workers.py), so a core the web also needs serves visitors first.
+# lower priority (core/workers.py), so a core the web also needs serves visitors first.
 _CORES = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
 PLAY_WEB_CORES = float(os.environ.get("PLAY_WEB_CORES", str((_CORES or 1) / 4)))
 PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
@@ -247,8 +248,11 @@ PLAY_BOT_WORKERS = int(os.environ.get("PLAY_BOT_WORKERS", "0")) or max(
 )
 # Background workers (bots, imports) run in the idle scheduling class, in a scheduling group of
 # their own at the weakest weight, and at this nice value (0–19; PLAY_BOT_NICE, its old name, is
-# still read): a core the web also needs serves visitors first (ludotheque/workers.py).
+# still read): a core the web also needs serves visitors first (core/workers.py).
 WORKERS_NICE = int(os.environ.get("WORKERS_NICE", os.environ.get("PLAY_BOT_NICE", "5")))
+# WORKERS_IDLE=0 leaves the workers in the normal scheduling class and the supervisor's session
+# (nice alone): for a machine whose web is always busy, where idle workers would starve.
+WORKERS_IDLE = os.environ.get("WORKERS_IDLE", "1") not in ("0", "")
 # Import workers (`manage.py import_workers`, the « imports » queue): one reads or applies one
 # uploaded batch at a time. A batch whose worker has written no progress for IMPORT_LOST_SECONDS
 # (a worker on another machine that died) is marked failed; one on this machine, as soon as its
@@ -282,7 +286,8 @@ PLAY_POLL_INTERVAL_MS = int(os.environ.get("PLAY_POLL_INTERVAL_MS", "700"))
 PLAY_STEP_MS = int(os.environ.get("PLAY_STEP_MS", "900"))
 # Seconds after which a match nobody has played (no person's move) and nothing has touched is
 # abandoned: creating a table removes such matches at most once an hour, and the
-# ``purge_matches`` command removes them whenever it runs (play.services.matches_purge_abandoned).
+# ``purge_matches`` command removes them whenever it runs
+# (play.services.purge.matches_purge_abandoned).
 PLAY_ABANDONED_AFTER = int(os.environ.get("PLAY_ABANDONED_AFTER", str(24 * 3600)))
 # Seconds after which an unfinished match nothing has touched is purged even if people played it.
 PLAY_STALE_AFTER = int(os.environ.get("PLAY_STALE_AFTER", str(30 * 24 * 3600)))

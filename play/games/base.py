@@ -1,11 +1,12 @@
 """What a game package provides to the generic play machinery.
 
-A game is one package under ``play/games/<slug>/`` whose ``__init__`` exposes ``GAME``, an instance
-of a :class:`GamePackage` subclass. The package holds everything that knows the game: its rules
-engine, its bots, its texts (log lines, rule messages, seat roles, option labels, in French with
-gettext), its board script and styles (``static/`` inside the package), its round/series logic, its
-house rules and the record's examples. The services, selectors, API, views, templates, ``play.js``
-and the site stylesheet only ever talk to this interface.
+A game is one package under ``play/games/<slug>/`` whose ``game.py`` declares ``GAME``, an instance
+of a :class:`GamePackage` subclass that names the package's parts: its rules engine, its texts (log
+lines, rule messages, seat roles, option labels, in French with gettext), its bots, the record's
+examples and, where a move is measured from a timed gesture, its gesture module. Its board script
+and styles live in ``static/`` inside the package. What each part provides is the contract of
+:mod:`play.games.contract`, which the registry checks at start-up. The services, selectors, API,
+views, templates, ``play.js`` and the site stylesheet only ever talk to this interface.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy
 
 from play.bots.mcts import outcome_values
-from play.engines.base import Engine, Move, Outcome
+from play.engines.base import Engine, InvalidOptions, Move, Outcome
 
 # Level codes every bot provider uses; a game may offer a subset or add "expert".
 LEVEL_LABELS: dict[str, Any] = {
@@ -90,16 +91,22 @@ class Scenario:
 
 
 class GamePackage:
-    """Base class of a game package's ``GAME`` object. Override what the game needs."""
+    """Base class of a game package's ``GAME`` object: it declares the game and names its parts
+    (dotted paths, imported on first use); what each part provides is :mod:`play.games.contract`."""
 
     slug: ClassVar[str]
     engine_path: ClassVar[str]  # "module:Class" of the rules engine, loaded on first use
+    texts_path: ClassVar[str] = ""  # the texts module (contract.Texts)
+    bots_path: ClassVar[str] = ""  # the bots module (contract.Bots)
+    scenarios_path: ClassVar[str] = ""  # the record's examples (contract.Scenarios)
+    # The gesture module (contract.Gesture), for a game whose move's continuous parameter is
+    # measured by the server from a timed gesture (a steadiness); "" for the others.
+    gesture_path: ClassVar[str] = ""
+    # Slots for the guided first game and the rule reference's anchors (later issues): None.
+    tutorial: ClassVar[Any] = None
+    rules: ClassVar[Any] = None
     # Catalogue titles (lower case, accents removed) that the importer links to this game.
     titles: ClassVar[tuple[str, ...]] = ()
-    # The package's texts module: engine codes -> lazily translated French texts, read from its
-    # RULE_MESSAGES, OUTCOME_REASONS, ROLE_LABELS, OPTION_LABELS, OPTION_CHOICE_LABELS,
-    # LEVEL_DESCRIPTIONS and HOUSE_RULES (a subclass may also set the attributes below directly).
-    texts: ClassVar[Any] = None
     # Bot levels offered, weakest first, and how each is described to players (measured strength).
     bot_levels: ClassVar[tuple[str, ...]] = ("beginner", "intermediate", "strong")
     default_level: ClassVar[str] = "intermediate"
@@ -113,18 +120,20 @@ class GamePackage:
     scripts: ClassVar[tuple[str, ...]] = ()
     styles: ClassVar[tuple[str, ...]] = ()
     series: ClassVar[SeriesAdapter | None] = None
-    # The package's bots module (dotted path, imported on first use) may define ``evaluate``,
-    # ``gain`` and ``bot_move`` with the signatures of the methods below, which then call them.
-    bots_path: ClassVar[str] = ""
-    # The package's gesture module (dotted path), for games where a move's continuous parameter
-    # is measured by the server from a timed gesture (a steadiness): it defines MOVE_TYPES,
-    # MEASURED_KEYS (what a client may never send), MAX_AGE_SECONDS, new_challenge(rng),
-    # measured_move(move, params, press_ms), untimed(options), untimed_move(move),
-    # client_move(move) and client_moves(moves, options). See play.services.
-    gesture_path: ClassVar[str] = ""
+
+    @cached_property
+    def texts(self) -> Any:
+        """The texts module (:class:`play.games.contract.Texts`)."""
+        return import_module(self.texts_path) if self.texts_path else None
+
+    @cached_property
+    def bots(self) -> Any:
+        """The bots module (:class:`play.games.contract.Bots`); ``None`` for a package without."""
+        return import_module(self.bots_path) if self.bots_path else None
 
     @cached_property
     def gesture(self) -> Any:
+        """The gesture module (:class:`play.games.contract.Gesture`), or ``None``."""
         return import_module(self.gesture_path) if self.gesture_path else None
 
     def client_moves(self, moves: list[Move], options: Mapping[str, Any]) -> list[Move]:
@@ -133,45 +142,39 @@ class GamePackage:
 
     def bot_press(self, params: Mapping[str, Any], *, level: str, rng: random.Random) -> float:
         """When a bot of ``level`` presses (ms after the challenge ``params`` showed)."""
-        if (bot_press := self._bots("bot_press")) is None:
+        if self.gesture is None:
             raise NotImplementedError(f"{self.slug} has no timed bots")
-        return bot_press(params, level=level, rng=rng)
-
-    def _bots(self, name: str):
-        return getattr(import_module(self.bots_path), name, None) if self.bots_path else None
-
-    def _text(self, name: str, default: Any) -> Any:
-        return getattr(self.texts, name, default)
+        return self.bots.bot_press(params, level=level, rng=rng)
 
     @property
     def rule_messages(self) -> Mapping[str, Any]:
-        return self._text("RULE_MESSAGES", {})
+        return self.texts.RULE_MESSAGES
 
     @property
     def outcome_reasons(self) -> Mapping[str, Any]:
-        return self._text("OUTCOME_REASONS", {})
+        return self.texts.OUTCOME_REASONS
 
     @property
     def role_labels(self) -> Mapping[str, Any]:
-        return self._text("ROLE_LABELS", {})
+        return self.texts.ROLE_LABELS
 
     @property
     def option_labels(self) -> Mapping[str, Any]:
-        return self._text("OPTION_LABELS", {})
+        return self.texts.OPTION_LABELS
 
     @property
     def option_choice_labels(self) -> Mapping[str, Mapping[Any, Any]]:
-        return self._text("OPTION_CHOICE_LABELS", {})
+        return self.texts.OPTION_CHOICE_LABELS
 
     @property
     def level_descriptions(self) -> Mapping[str, Any]:
         """How each bot level is described to players (in words matching its measured strength)."""
-        return self._text("LEVEL_DESCRIPTIONS", {})
+        return self.texts.LEVEL_DESCRIPTIONS
 
     @property
     def house_rules(self) -> tuple[tuple[Any, Any], ...]:
         """Decisions the engine takes where the record is silent: (heading, paragraph) pairs."""
-        return self._text("HOUSE_RULES", ())
+        return self.texts.HOUSE_RULES
 
     @cached_property
     def engine(self) -> Engine:
@@ -182,15 +185,25 @@ class GamePackage:
     def package_dir(self) -> Path:
         return Path(import_module(type(self).__module__).__file__).parent
 
-    @property
+    @cached_property
     def scenarios(self) -> tuple[Scenario, ...]:
-        return ()
+        """The record's examples (the scenarios module's ``scenarios()``)."""
+        if not self.scenarios_path:
+            return ()
+        return tuple(import_module(self.scenarios_path).scenarios())
 
     def validate_options(self, *, seats: int, options: Any) -> dict[str, Any]:
         """A new table's options as the rules take them (defaults filled in), or
-        :class:`~play.engines.base.InvalidOptions` naming the refused one. The match layer calls
+        :class:`~play.engines.base.InvalidOptions` naming the refused one, with the reason in the
+        reader's language where the texts' ``OPTION_REFUSALS`` give one. The match layer calls
         it before anything else reads the options (the series adapter included)."""
-        return self.engine.validate_options(seats, options)
+        try:
+            return self.engine.validate_options(seats, options)
+        except InvalidOptions as error:
+            reason = self.texts.OPTION_REFUSALS.get(error.option)
+            if reason is None:
+                raise
+            raise InvalidOptions(str(reason), option=error.option) from None
 
     def levels_for(self, seats: int) -> tuple[str, ...]:
         """The bot levels offered at a table of ``seats``, weakest first."""
@@ -215,67 +228,74 @@ class GamePackage:
 
     def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
         """One public line of the move log in the active language; leaks no secret."""
-        return self.engine.describe(before, seat, move)
+        return self.texts.describe_move(before, after, seat, move)
 
     def play_texts(self) -> dict[str, Any]:
         """Strings for the board script (``T.game`` in JavaScript), in the active language."""
-        return {}
+        return self.texts.play_texts()
 
     def prompt(self, state: Any, seat: int) -> str:
         """What ``seat`` is asked to do now, in the game's own words (« Choisissez un dé. »), for
         the status line; empty when the game has nothing to say. From the texts' ``prompt``."""
-        prompt = self._text("prompt", None)
-        return str(prompt(state, seat)) if prompt is not None else ""
+        return str(self.texts.prompt(state, seat))
 
     @property
     def help_text(self) -> str:
         """How moves are made on this game's board (the texts' ``HELP_TEXT``), in a sentence."""
-        return str(self._text("HELP_TEXT", "") or DEFAULT_HELP)
+        return str(self.texts.HELP_TEXT or DEFAULT_HELP)
 
     def outcome_reason(self, state: Any, outcome: Outcome) -> str:
         """Why the game ended, in words: the texts' ``outcome_reason(state, outcome)`` when the
         final position says more than the engine's reason code, else ``OUTCOME_REASONS``."""
-        reason = self._text("outcome_reason", None)
+        reason = self.texts.outcome_reason
         if reason is not None:
             return str(reason(state, outcome))
         return str(self.outcome_reasons.get(outcome.reason, ""))
 
     def score_text(self, score: float) -> str:
         """A seat's final score as the end screen shows it (the texts' ``score_text``)."""
-        text = self._text("score_text", None)
+        text = self.texts.score_text
         if text is not None:
             return str(text(score))
         return f"{score:g}"
 
     def evaluate(self, state: Any) -> list[float]:
-        """The game's own evaluation: a value in [0, 1] per seat (1 = surely wins).
-
-        Bots' searches and the arena's one-ply reference player use it. The default knows only
-        finished games and calls every other position even: winners 1, others 0; without a
-        winner, the search's rewards (``outcome_values``: a draw or one shared place 0.5 each,
-        as the arena scores it).
-        """
-        if (evaluate := self._bots("evaluate")) is not None:
-            return evaluate(state)
-        seats = self.engine.seat_count(state)
-        outcome = self.engine.outcome(state)
-        if outcome is None:
-            return [0.5] * seats
-        if not outcome.winners:
-            return outcome_values(outcome, seats)
-        return [1.0 if seat in outcome.winners else 0.0 for seat in range(seats)]
+        """The game's own evaluation (the bots' ``evaluate``): a value in [0, 1] per seat (1 =
+        surely wins). Bots' searches and the arena's one-ply reference player use it. Without
+        bots, :func:`finished_evaluation`."""
+        if self.bots is None:
+            return finished_evaluation(self.engine, state)
+        return self.bots.evaluate(state)
 
     def gain(self, before: Any, after: Any, seat: int) -> float:
         """The immediate gain of a move for ``seat`` (points, captures, progress): the arena's
-        greedy reference player takes the move with the largest one. Default: the evaluation."""
-        if (gain := self._bots("gain")) is not None:
-            return gain(before, after, seat)
-        return self.evaluate(after)[seat] - self.evaluate(before)[seat]
+        greedy reference player takes the move with the largest one (the bots' ``gain``)."""
+        if self.bots is None:
+            return evaluation_gain(self.evaluate, before, after, seat)
+        return self.bots.gain(before, after, seat)
 
     def bot_move(
         self, state: Any, seat: int, *, level: str, rng: random.Random, seconds: float
     ) -> Move:
         """The move a bot of ``level`` picks for ``seat``, thinking at most ``seconds``."""
-        if (bot_move := self._bots("bot_move")) is None:
+        if self.bots is None:
             raise NotImplementedError(f"{self.slug} has no bots")
-        return bot_move(state, seat, level=level, rng=rng, seconds=seconds)
+        return self.bots.bot_move(state, seat, level=level, rng=rng, seconds=seconds)
+
+
+def finished_evaluation(engine: Engine, state: Any) -> list[float]:
+    """An evaluation that knows only finished games and calls every other position even:
+    winners 1, others 0; without a winner, the search's rewards (``outcome_values``: a draw or one
+    shared place 0.5 each, as the arena scores it). For bots without an evaluation of their own."""
+    seats = engine.seat_count(state)
+    outcome = engine.outcome(state)
+    if outcome is None:
+        return [0.5] * seats
+    if not outcome.winners:
+        return outcome_values(outcome, seats)
+    return [1.0 if seat in outcome.winners else 0.0 for seat in range(seats)]
+
+
+def evaluation_gain(evaluate: Any, before: Any, after: Any, seat: int) -> float:
+    """A move's gain: the progress of ``evaluate`` for ``seat`` (bots without a gain)."""
+    return evaluate(after)[seat] - evaluate(before)[seat]

@@ -170,7 +170,7 @@ def test_a_server_error_of_a_non_drf_api_route_is_json_without_trace_or_secret(c
     def broken(language):
         raise RuntimeError(f"boom {settings.SECRET_KEY}")
 
-    monkeypatch.setattr("catalogue.api.reference._reference_in", broken)
+    monkeypatch.setattr("core.api.reference._reference_in", broken)
     body = api_error(client.get("/api/v1/docs/"), 500, "server_error")
     text = str(body)
     assert set(body) == {"detail", "code", "message"}

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from catalogue.models import Game
-from ludotheque.parsers import json_depth
+from core.parsers import json_depth
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -129,7 +129,7 @@ def test_json_depth_stops_past_the_limit():
 def test_a_document_nested_under_the_recursion_limit_is_refused_before_parsing(api, monkeypatch):
     """900 levels parse without a RecursionError, but the body is refused before json.loads."""
     calls = []
-    monkeypatch.setattr("ludotheque.parsers.json.loads", lambda *a, **k: calls.append(a))
+    monkeypatch.setattr("core.parsers.json.loads", lambda *a, **k: calls.append(a))
     response = post_raw(api, "/api/v1/matches/", "[" * 900 + "]" * 900)
     assert response.status_code == 400
     assert calls == []

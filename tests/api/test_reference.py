@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from catalogue.api.reference import text_html, type_html
+from core.api.reference import text_html, type_html
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from catalogue.models import Game
-from play.services import SeatSpec, match_start
+from play.services.matches import SeatSpec, match_start
 from tests.browser.test_catalogue_a11y import serious_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

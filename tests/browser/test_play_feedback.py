@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from catalogue.models import Game
 from play.games.registry import get_engine
-from play.services import SeatSpec, match_play_move, match_start
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

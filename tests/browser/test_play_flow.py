@@ -17,7 +17,8 @@ from playwright.sync_api import expect
 from catalogue.models import Game
 from play.games.registry import get_engine
 from play.models import Match
-from play.services import SeatSpec, match_play_move, match_start, seat_range
+from play.services.matches import SeatSpec, match_start, seat_range
+from play.services.moves import match_play_move
 from play.tokens import token_for
 from tests.browser.conftest import watch_csp
 from tests.browser.test_catalogue_a11y import serious_violations

@@ -136,7 +136,7 @@ OVERFLOWING_LABELS = """() => [...document.querySelectorAll('#board .card')].fil
 def test_every_card_name_fits_its_card(live_server, page, catalogue, match_seed):
     """« POW WOW » was wider than its card, over the next one."""
     from catalogue.models import Game
-    from play.services import SeatSpec, match_start
+    from play.services.matches import SeatSpec, match_start
 
     match_seed("browser/powwow/cards")
     game = Game.objects.get(engine="powwow")

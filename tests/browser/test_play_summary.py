@@ -11,7 +11,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from catalogue.models import Game
-from play.services import SeatSpec, match_start, seat_range
+from play.services.matches import SeatSpec, match_start, seat_range
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

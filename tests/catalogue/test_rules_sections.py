@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from catalogue.rules import RulesSection, extract_components, find_headings, split_sections
-from importers.pmb import clean_rules_page, parse_pmb_text, parse_rules_page
+from importers.pmb_text import parse_pmb_text
+from importers.rules_page import clean_rules_page, parse_rules_page
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "records"
 ALL = sorted(p.name for p in SAMPLES.glob("*.txt"))

@@ -7,6 +7,7 @@ from django.urls import reverse
 from catalogue.models import Game
 from catalogue.roles import LIBRARIAN_GROUP, librarian_codenames
 from importers.models import ImportBatch
+from importers.selectors import game_batch
 from tests.conftest import SAMPLE_FILES, sample_bytes
 
 
@@ -63,12 +64,24 @@ def test_confirm_imports_and_records_history(client, librarian):
     assert batch.flagged == 1  # Bataclan has no author
     assert batch.created_by == librarian
     assert set(Game.objects.values_list("title", flat=True)) == {"Alcatraz", "Bataclan"}
-    assert Game.objects.get(title="Alcatraz").import_batch == batch
+    assert game_batch(Game.objects.get(title="Alcatraz")) == batch
 
     history = client.get(reverse("admin:importers_importbatch_changelist")).content.decode()
     assert f"Import n° {batch.pk}" in history
     detail = client.get(reverse("admin:importers_importbatch_change", args=[batch.pk]))
     assert "vide.txt" in detail.content.decode()
+
+
+def test_a_games_provenance_links_the_batch_that_wrote_it(client, librarian):
+    """The game's admin page shows its import batch (kept by the importers) as a link."""
+    upload(client, (SAMPLE_FILES["alcatraz"], sample_bytes("alcatraz")))
+    batch = ImportBatch.objects.get()
+    client.post(reverse("admin:importers_confirm", args=[batch.pk]), {"confirm": "1"})
+    game = Game.objects.get(title="Alcatraz")
+    page = client.get(reverse("admin:catalogue_game_change", args=[game.pk])).content.decode()
+    link = reverse("admin:importers_importbatch_change", args=[batch.pk])
+    assert f'<a href="{link}">Import n° {batch.pk} (importé)</a>' in page
+    assert page.index("Fichier source") < page.index(link) < page.index("Importé le")
 
 
 def test_confirming_twice_imports_once(client, librarian):

@@ -10,7 +10,8 @@ import pytest
 
 from catalogue import services
 from catalogue.models import Game
-from importers.csv_format import neutralise_formula, parse_csv, restore_formula, write_csv
+from importers.columns import neutralise_formula, restore_formula
+from importers.csv_format import parse_csv, write_csv
 from importers.export import catalogue_export
 from importers.records import AuthorCredit, GameRecord
 from importers.services import import_run

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from importers.formats import decode, detect_format, parse_file
-from importers.pmb import parse_pmb_text
+from importers.pmb_text import parse_pmb_text
 from importers.records import RecordError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "records"

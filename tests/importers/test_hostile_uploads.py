@@ -357,6 +357,6 @@ def test_marc_xml_is_recognised_after_any_prolog(text, expected):
     ],
 )
 def test_label_lines_are_read_as_before(line, label):
-    from importers.pmb import _label_of
+    from importers.pmb_text import _label_of
 
     assert _label_of(line) == label

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from importers.formats import parse_file
-from importers.pmb import parse_pmb_html, parse_pmb_text, read_pmb_html
+from importers.pmb_html import parse_pmb_html, read_pmb_html
+from importers.pmb_text import parse_pmb_text
 from importers.records import RecordError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "records"

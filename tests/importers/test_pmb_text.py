@@ -4,8 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from importers.pmb import parse_pmb_text, parse_rules_page, read_pmb_text
+from importers.pmb_text import parse_pmb_text, read_pmb_text
 from importers.records import AuthorCredit, RecordError
+from importers.rules_page import parse_rules_page
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,9 +15,13 @@ from django_tasks.base import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-from play import services, tasks
+from play import tasks
+from play.games.registry import get_game
 from play.models import Match, MoveRecord
-from play.services import SeatSpec, match_bot_turn, match_play_move, match_start
+from play.services import bot_turns
+from play.services.bot_turns import match_bot_turn
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
 
 API = "/api/v1/matches/"
 # Prairie: the buffalo (seat 0, a person here) moves first, then the bot's Indian chief.
@@ -43,8 +47,8 @@ def run_next_job(worker_id: str = "worker-1") -> DBTaskResult | None:
 
 
 def person_moves(match, token, client="203.0.113.1"):
-    legal = services.get_game(match.engine).engine.legal_moves(
-        services.get_game(match.engine).engine.from_dict(match.state), 0
+    legal = get_game(match.engine).engine.legal_moves(
+        get_game(match.engine).engine.from_dict(match.state), 0
     )
     match_play_move(
         match=match, token=token, seat=0, move=legal[0], expected_version=match.version,
@@ -85,7 +89,7 @@ def test_a_worker_overtaken_during_its_search_drops_its_move(queued, buffalo_gam
     """Two workers think about the same turn at once: the one that commits second changes
     nothing (the version guard)."""
     match, _token = bot_table(buffalo_game)
-    real, results, raced = services._bot_move, [], []
+    real, results, raced = bot_turns._bot_move, [], []
 
     def racing(*args, **kwargs):
         if not raced:  # the other worker plays the turn while this one thinks
@@ -93,7 +97,7 @@ def test_a_worker_overtaken_during_its_search_drops_its_move(queued, buffalo_gam
             results.append(match_bot_turn(match_id=match.pk, version=version))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "_bot_move", racing)
+    monkeypatch.setattr(bot_turns, "_bot_move", racing)
     version = match.version
     results.append(match_bot_turn(match_id=match.pk, version=version))
     assert sorted(results) == ["dropped", "played"]
@@ -144,10 +148,10 @@ def test_the_workers_supervisor_requeues_a_lost_turn_without_any_poll(
 ):
     match, _token = bot_table(buffalo_game)
     jobs().delete()  # the job itself was lost
-    assert services.bot_turns_recover() == 0  # not yet overdue
+    assert bot_turns.bot_turns_recover() == 0  # not yet overdue
     _age(match, settings.PLAY_BOT_RECOVERY_SECONDS + 1)
-    assert services.bot_turns_recover() == 1
-    assert services.bot_turns_recover() == 0  # its job now waits: nothing more
+    assert bot_turns.bot_turns_recover() == 1
+    assert bot_turns.bot_turns_recover() == 0  # its job now waits: nothing more
     run_next_job()
     match.refresh_from_db()
     assert match.plies == 2 and not match.bot_to_move
@@ -162,7 +166,7 @@ def test_a_level_thinks_its_full_time_however_busy_the_site(
         seen.append(seconds)
         return package.engine.legal_moves(state, seat)[0]
 
-    monkeypatch.setattr(services, "_bot_move", bot_move)
+    monkeypatch.setattr(bot_turns, "_bot_move", bot_move)
     tables = [bot_table(buffalo_game, client=f"203.0.113.{n % 3}")[0] for n in range(12)]
     while run_next_job():
         pass
@@ -219,7 +223,7 @@ def table_of_two_bots(client="198.51.100.3") -> Match:
     seats = [SeatSpec("local"), SeatSpec("bot", bot_level="beginner"),
              SeatSpec("bot", bot_level="beginner")]  # fmt: skip
     match, token = match_start(game=game, seats=seats, client=client)
-    engine = services.get_game("alcatraz").engine
+    engine = get_game("alcatraz").engine
     move = engine.legal_moves(engine.from_dict(match.state), 0)[0]
     match_play_move(
         match=match, token=token, seat=0, move=move, expected_version=match.version,
@@ -260,7 +264,7 @@ def test_a_table_s_bots_play_in_one_job_while_no_other_job_waits(queued, setting
     assert job.return_value == "played"
     match.refresh_from_db()
     assert {record.seat for record in match.moves.filter(by_bot=True)} == {1, 2}
-    engine = services.get_game("alcatraz").engine
+    engine = get_game("alcatraz").engine
     assert engine.to_act(engine.from_dict(match.state)) == (0,)
     assert not match.bot_to_move and jobs().count() == 0
     assert DBTaskResult.objects.count() == 1  # the one job played both bots

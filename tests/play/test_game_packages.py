@@ -18,7 +18,7 @@ from play.engines.base import IllegalMove, Outcome, chance_for
 from play.games.base import GamePackage
 from play.games.registry import GAME_PACKAGES, games, get_game
 from play.selectors import match_state, scenario_states
-from play.services import SeatSpec, match_start
+from play.services.matches import SeatSpec, match_start
 from tests.factories import make_game
 
 ROOT = Path(__file__).resolve().parents[2]

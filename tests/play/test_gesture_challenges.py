@@ -15,17 +15,11 @@ from play.errors import IllegalMoveError
 from play.games.bataclan import gesture
 from play.games.registry import get_engine
 from play.models import GestureChallenge, Match
-from play.services import (
-    PURGE_CACHE_KEY,
-    SeatSpec,
-    _bot_move_played,
-    match_gesture_challenge,
-    match_play_move,
-    match_start,
-    match_undo,
-    matches_purge_abandoned,
-    seat_join,
-)
+from play.services.bot_turns import _bot_move_played
+from play.services.gestures import match_gesture_challenge
+from play.services.matches import SeatSpec, match_start, seat_join
+from play.services.moves import match_play_move, match_undo
+from play.services.purge import PURGE_CACHE_KEY, matches_purge_abandoned
 from play.tokens import token_for
 from tests.factories import make_game
 

@@ -10,7 +10,8 @@ import pytest
 
 from play.errors import SeatForbidden, UndoRefused
 from play.selectors import match_state
-from play.services import SeatSpec, match_play_move, match_start, match_undo
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move, match_undo
 from play.tokens import token_for
 from tests.factories import make_game
 

@@ -8,7 +8,8 @@ from django.utils import translation
 from play import selectors
 from play.games.registry import get_engine
 from play.selectors import match_state
-from play.services import SeatSpec, match_play_move, match_start, match_undo
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move, match_undo
 
 BUFFALO = get_engine("buffalo")
 HOT_SEAT = [SeatSpec("local"), SeatSpec("local")]

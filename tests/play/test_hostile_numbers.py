@@ -16,7 +16,8 @@ import pytest
 from play.errors import InvalidNumber, is_representable, unrepresentable_path
 from play.games.registry import games, get_engine
 from play.models import GestureChallenge, Match, MoveRecord, Seat
-from play.services import SeatSpec, match_play_move, match_start
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
 from play.tokens import token_for
 from tests.factories import make_game
 

@@ -17,7 +17,8 @@ from play.errors import (
 from play.games.registry import get_engine
 from play.models import Match, MoveRecord
 from play.selectors import match_state, replay
-from play.services import SeatSpec, match_play_move, match_start, match_undo
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move, match_undo
 from play.tokens import token_for
 
 ENGINE = get_engine("buffalo")
@@ -207,7 +208,7 @@ def test_bots_play_a_whole_game_to_the_result(buffalo_game):
         seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("bot", bot_level="beginner")],
         bots_only_allowed=True,
     )
-    from play.services import match_advance_bots
+    from play.services.bot_turns import match_advance_bots
 
     for _ in range(50):
         if match.status == Match.Status.FINISHED:
@@ -303,7 +304,7 @@ class TestSeries:
         return match, token
 
     def test_a_finished_round_offers_the_next_with_the_handicap(self, finished):
-        from play.services import match_next_round
+        from play.services.matches import match_next_round
 
         match, token = finished
         assert match.series == {
@@ -330,7 +331,7 @@ class TestSeries:
         assert match_next_round(match=match, token=token) == new  # created once
 
     def test_only_the_table_starts_it_and_only_the_buffalo_player_chooses(self, buffalo_game):
-        from play.services import match_next_round
+        from play.services.matches import match_next_round
 
         match, _ = match_start(game=buffalo_game, seats=[SeatSpec("invite"), SeatSpec("invite")])
         tokens = [token_for(match, "seat0"), token_for(match, "seat1")]
@@ -361,7 +362,7 @@ class TestSeries:
 
     def test_not_before_the_round_is_over(self, buffalo_game):
         from play.errors import PlayError
-        from play.services import match_next_round
+        from play.services.matches import match_next_round
 
         match, token = match_start(game=buffalo_game, seats=HOT_SEAT)
         with pytest.raises(PlayError) as error:

@@ -243,11 +243,11 @@ def test_setup_page_starts_a_match_and_sends_the_token_in_the_fragment(client, b
 
 
 def test_setup_page_queues_the_bots_turn_for_the_client_address(client, buffalo_game, monkeypatch):
-    from play import services
+    from play.services import matches
 
     charged = []
     monkeypatch.setattr(
-        services, "match_advance_bots", lambda *, match, client=None: charged.append(client)
+        matches, "match_advance_bots", lambda *, match, client=None: charged.append(client)
     )
     url = reverse("play:setup", args=[buffalo_game.slug])
     data = {

@@ -8,7 +8,7 @@ from django.utils import translation
 from play.games.base import DEFAULT_HELP
 from play.games.registry import games, get_game
 from play.selectors import match_state
-from play.services import SeatSpec, match_start
+from play.services.matches import SeatSpec, match_start
 from tests.factories import make_game
 
 STARTS = {

@@ -12,11 +12,10 @@ from django.utils import timezone
 
 from play.games.registry import get_engine
 from play.models import Match, MoveRecord, Seat
-from play.services import (
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
+from play.services.purge import (
     PURGE_CACHE_KEY,
-    SeatSpec,
-    match_play_move,
-    match_start,
     matches_purge_abandoned,
     matches_purge_abandoned_if_due,
 )

@@ -5,7 +5,8 @@ import pytest
 
 from play.games.registry import get_engine
 from play.selectors import RECENT_LIMIT, match_state
-from play.services import SeatSpec, match_play_move, match_start
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
 from play.tokens import token_for
 from tests.factories import make_game
 
@@ -64,7 +65,7 @@ def test_spectator_gets_the_latest_moves_up_to_the_limit(buffalo_game):
         seats=[SeatSpec("bot", bot_level="beginner"), SeatSpec("bot", bot_level="beginner")],
         bots_only_allowed=True,
     )
-    from play.services import match_advance_bots
+    from play.services.bot_turns import match_advance_bots
 
     for _ in range(20):
         match_advance_bots(match=match)

@@ -8,7 +8,8 @@ import pytest
 from play.errors import PlayError, SeatForbidden
 from play.models import Match
 from play.selectors import match_state
-from play.services import SeatSpec, match_play_move, match_rematch, match_start
+from play.services.matches import SeatSpec, match_rematch, match_start
+from play.services.moves import match_play_move
 from play.tokens import token_for
 from tests.factories import make_game
 

@@ -9,7 +9,8 @@ from play.errors import UndoRefused
 from play.games.registry import get_engine
 from play.models import MoveRecord
 from play.selectors import match_state
-from play.services import SeatSpec, match_play_move, match_start, match_undo
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move, match_undo
 from play.tokens import token_for
 from tests.factories import make_game
 
@@ -58,7 +59,7 @@ def test_undo_never_crosses_a_chance_event(buffalo_game):
 
 
 def test_a_die_roll_is_a_barrier(db, monkeypatch):
-    monkeypatch.setattr("play.services.new_seed", lambda: "undo-barrier")  # a fixed deal
+    monkeypatch.setattr("play.services.matches.new_seed", lambda: "undo-barrier")  # a fixed deal
     game = make_game("Bataclan", engine="bataclan", min_players=2, max_players=6)
     match, token = match_start(
         game=game, seats=[SeatSpec("local"), SeatSpec("bot", bot_level="beginner")]

@@ -16,7 +16,8 @@ from play.errors import UndoRefused
 from play.games.registry import get_engine
 from play.models import Match, MoveRecord
 from play.selectors import match_state, undo_start
-from play.services import SeatSpec, match_play_move, match_start, match_undo
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move, match_undo
 from tests.factories import make_game
 
 HIDDEN_REASON = "hidden_information"

@@ -4,7 +4,8 @@ import pytest
 
 from play.errors import StaleVersion
 from play.models import Match
-from play.services import SeatSpec, match_play_move, match_start, match_undo
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move, match_undo
 from play.tokens import token_for
 
 

@@ -4,7 +4,7 @@
 
 N defaults to ``IMPORT_WORKERS`` (1: imports are rare, and one runs at a time per worker). Each
 worker reads or applies one uploaded batch at a time (:mod:`importers.jobs`), yielding the CPU to
-the web (:mod:`ludotheque.workers`). This supervisor restarts a worker that dies, and every few
+the web (:mod:`core.workers`). This supervisor restarts a worker that dies, and every few
 seconds marks failed the batches whose worker was lost (nothing of them was written: a librarian
 can run them again) and deletes old finished jobs. SIGINT or SIGTERM stops everything; a job
 still running after ``IMPORT_STOP_SECONDS`` is killed, and its batch marked failed.
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from core.workers import WorkersCommand
 from importers import jobs
 from importers.batches import batches_recover
-from ludotheque.workers import WorkersCommand
 
 
 class Command(WorkersCommand):

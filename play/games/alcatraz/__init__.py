@@ -1,1 +1,3 @@
-"""Alcatraz (Bernhard Weber, 1999): the game package (``GAME`` lives in ``game``)."""
+"""Alcatraz (Bernhard Weber, 1999): the game package (``GAME`` is declared in ``game``)."""
+
+from .game import GAME  # noqa: F401 (for scripts that import it from the package)

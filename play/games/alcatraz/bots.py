@@ -14,45 +14,28 @@ opponent model instead: each opponent, in turn, plays the move its own evaluatio
 careful player looking one move ahead would. Depth 2 lets each opponent answer once (a whole
 round), depth 3 adds the bot's own next move (its best of all; deeper levels would only follow its
 :attr:`AlcatrazBot.beam` most promising ones). Passes deepen one level at a time to the clock.
-A choose evaluates each position once (:meth:`AlcatrazBot._values`): two evaluations in five met a
-position again (the deeper pass replays the shallower one's lines), and only new positions count
-toward the cap, so strong's depth 4 now finishes (about 5,000 evaluations, 0.3 s on a free core)
-where it used to be cut by its cap or its clock. Strong is also *cautious*: each line's value mixes
-in :data:`STRONG_CAUTION` of the worst reply the next seat (who moves first, and rolls the alarm)
-could play, by one move; a blend, since the full worst case over every opponent proved too
-pessimistic. It costs no evaluation: the opponent model rates those replies anyway.
+A choose evaluates each position once (:meth:`AlcatrazBot._values`), and only new positions count
+toward the cap. Strong is also *cautious*: each line's value mixes in :data:`STRONG_CAUTION` of
+the worst reply the next seat (who moves first, and rolls the alarm) could play, by one move; a
+blend, since the full worst case over every opponent proved too pessimistic. It costs no
+evaluation: the opponent model rates those replies anyway.
 
 In both, a boarding ends the line there: the evaluation averages the alarm's die exactly. Two
-players can repeat the same positions to the turn limit (a sixth of the two-seat games against the
-one-move player were such draws): root moves tied with the best share the choice (seeded), and a
-root move back to one of the last turns' positions (``state.recent``) is worth at most a draw.
+players can repeat the same positions to the turn limit: root moves tied with the best share the
+choice (seeded), and a root move back to one of the last turns' positions (``state.recent``) is
+worth at most a draw.
 
 * beginner: one move ahead, and one move in three at random;
-* intermediate: depth 3 with two players (depth 2 beat the one-move player 64 % of 40 games);
-  at 3 or 4, depth 3 over its :data:`INTERMEDIATE_WIDTH` best moves by one-move value (6 at
-  three seats, 12 at four, where more prisoners stand on the board; depth 2 alone, one round of
-  replies, barely beat a one-move player there); and one move in sixteen at random
+* intermediate: depth 3 with two players; at 3 or 4, depth 3 over its
+  :data:`INTERMEDIATE_WIDTH` best moves by one-move value; and one move in sixteen at random
   (:data:`INTERMEDIATE_RANDOM_SHARE`);
-* strong: depth 6 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS` (the previous,
-  complete pass decides when the cap cuts the last one): it beat intermediate 26 games in 40, where
-  depth 5 won 24 and depth 7 8 in 20 (odd depths end on the bot's own move, unanswered); at 3
-  or 4, depth 4 (a second round) over every move, cautious, and depth 6 (a third round) once
-  :data:`STALL_TURNS` turns have passed without a boarding, if the cap leaves room for it
-  (:meth:`AlcatrazBot._affordable`); within :data:`STRONG_SECONDS` (a busy machine's guard)
-  and :data:`STRONG_EVALUATIONS` (new positions). The stalls it breaks are late stand-offs: two
-  prisoners in every boat, the guards barring the hatched squares, nobody willing to step
-  forward first. Depth 4 shuffled prisoners there for a thousand turns (3 of the 4 draws in 40
-  four-seat games against the one-move player; nobody boarded at all in the fourth); played on
-  from each stand-off's 150th turn, depth 6 won 2 of the 3. A full board stalls too (nobody
-  boards for hundreds of turns at four seats) but would need several times the cap at depth 6,
-  so there it keeps depth 4.
-  ``bench/arena.py alcatraz --games 40 --seats 4 --pairs strong:oneply,strong:intermediate``:
-  96.4 % of 42 games against the one-move player (40 won, 1 drawn), 73.8 % against
-  intermediate (30 won, 2 drawn), 0.20 s a move on average, 0.91 s at most; at three seats
-  (``--seats 3``) 97.6 % and 78.6 % of 42 (no draw), 0.11 s a move, 0.64 s at most. Letting
-  near-best root moves share the choice after 100 or 400 turns without a boarding also broke
-  the stand-offs but lost to intermediate (6-0-5 and 10-0-7 in 11 and 17 games). Before the
-  memory and the caution strong scored 56 % and 50 % against intermediate.
+* strong: depth 6 with two players, within :data:`STRONG_TWO_SEAT_EVALUATIONS`; at 3 or 4,
+  depth 4 over every move, cautious, and depth 6 once :data:`STALL_TURNS` turns have passed
+  without a boarding (late stand-offs), if the cap leaves room for it
+  (:meth:`AlcatrazBot._affordable`); within :data:`STRONG_SECONDS` and
+  :data:`STRONG_EVALUATIONS` (new positions).
+
+What each choice measured, and the levels' results: ``docs/bots.md`` (Alcatraz).
 """
 
 from __future__ import annotations
@@ -61,8 +44,11 @@ import random
 import time
 from dataclasses import dataclass
 
+from play.games.base import finished_evaluation
+
 from .engine import AlcatrazEngine, AlcatrazState
-from .evaluation import evaluate, seat_scores, static_values  # noqa: F401 (the bots' API)
+from .evaluation import evaluate as position_values
+from .evaluation import seat_scores, static_values  # noqa: F401 (the bots' API)
 
 ENGINE = AlcatrazEngine()
 NO_CHANCE = random.Random(0)  # prisoner moves use no chance; a roll is valued, never sampled
@@ -208,7 +194,9 @@ class AlcatrazBot:
         self.repeats = [  # (a boarding or a won game is never a repetition)
             child.phase == "move" and child.position_key() in seen for child in children
         ]
-        values = [self._root_value(i, evaluate(child)[seat]) for i, child in enumerate(children)]
+        values = [
+            self._root_value(i, position_values(child)[seat]) for i, child in enumerate(children)
+        ]
         self.evaluations = len(children)
         order = sorted(range(len(moves)), key=lambda i: -values[i])
         self.completed_depth = 1
@@ -360,12 +348,12 @@ class AlcatrazBot:
         if known is not None:
             return known
         self._spend_evaluation()
-        values = self.known[key] = evaluate(state)
+        values = self.known[key] = position_values(state)
         return values
 
     def _value(self, state: AlcatrazState, seat: int) -> float:
         self._spend_evaluation()
-        return evaluate(state)[seat]
+        return position_values(state)[seat]
 
     def _spend_evaluation(self) -> None:
         """Count one evaluation; out of time past the cap, or (checked every 64) the clock."""
@@ -402,7 +390,9 @@ def _to_move(state: AlcatrazState, seat: int) -> AlcatrazState:
     return position
 
 
-def bot_move(state: AlcatrazState, seat: int, *, level: str, seed: int, seconds: float) -> dict:
+def seeded_bot_move(
+    state: AlcatrazState, seat: int, *, level: str, seed: int, seconds: float
+) -> dict:
     """The move of a bot of ``level`` for ``seat``, thinking at most ``seconds``."""
     return AlcatrazBot.for_level(level, seconds=seconds, seed=seed).choose(state, seat)
 
@@ -410,3 +400,25 @@ def bot_move(state: AlcatrazState, seat: int, *, level: str, seed: int, seconds:
 def alcatraz_bot(level: str = "intermediate", *, seed: int | str = 0, **kwargs) -> AlcatrazBot:
     """A bot for Alcatraz at ``level`` ("beginner", "intermediate" or "strong")."""
     return AlcatrazBot.for_level(level, seed=seed, **kwargs)
+
+
+# -- the game contract's bots (play.games.contract.Bots) --------------------------------------
+
+
+def bot_move(
+    state: AlcatrazState, seat: int, *, level: str, rng: random.Random, seconds: float
+) -> dict:
+    return seeded_bot_move(state, seat, level=level, seed=rng.getrandbits(32), seconds=seconds)
+
+
+def evaluate(state: AlcatrazState) -> list[float]:
+    """The search's evaluation, the engine's outcome once the game is over."""
+    if ENGINE.outcome(state) is not None:
+        return finished_evaluation(ENGINE, state)
+    return position_values(state)
+
+
+def gain(before: AlcatrazState, after: AlcatrazState, seat: int) -> float:
+    """Prisoners in the boat first, then the static score's progress."""
+    boat = after.boat[seat] - before.boat[seat]
+    return 10.0 * boat + seat_scores(after)[seat] - seat_scores(before)[seat]

@@ -79,3 +79,7 @@ SCENARIOS = (
         ),
     ),
 )
+
+
+def scenarios() -> tuple[Scenario, ...]:
+    return SCENARIOS

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.engines.base import InvalidOptions, InvalidState, Move
+from play.engines.base import InvalidOptions, Move
+from play.engines.checks import check, check_option_names, check_seats, state_from_data
 
 COLUMNS = "abcdefghi"
 WIDTH = len(COLUMNS)
@@ -116,13 +117,8 @@ def guard_layout_columns(layout: Any, *, start: bool = True) -> list[int]:
 
 
 def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(seats, int) or not 2 <= seats <= 4:
-        raise InvalidOptions("Alcatraz is played by 2 to 4 players.")
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("Options must be an object.")
-    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
-    if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
+    check_seats(seats, 2, 4, "Alcatraz is played by 2 to 4 players.")
+    check_option_names(options, OPTION_NAMES)
     alarm = options.get("alarm", ALARM_DEFAULT)
     if not isinstance(alarm, bool):
         raise InvalidOptions("alarm must be true or false.", option="alarm")
@@ -239,19 +235,10 @@ class AlcatrazState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> AlcatrazState:
-        try:
-            return cls._from_dict(data)
-        except InvalidState:
-            raise
-        except (InvalidOptions, KeyError, TypeError, ValueError, AttributeError) as error:
-            raise InvalidState(f"Invalid Alcatraz state: {error}") from None
+        return state_from_data(cls._from_dict, data, "Alcatraz")
 
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> AlcatrazState:
-        def check(condition: bool, message: str) -> None:
-            if not condition:
-                raise InvalidState(message)
-
         seats = data["seats"]
         options = validate_options(seats, data["options"])
         guards = guard_layout_columns(data["guards"], start=False)  # row 1's guard may move

@@ -276,3 +276,10 @@ def score_text(score: float) -> str:
     return ngettext(
         "%(n)d prisonnier dans le bateau", "%(n)d prisonniers dans le bateau", count
     ) % {"n": count}
+
+
+outcome_reason = None  # the end screen says OUTCOME_REASONS[outcome.reason]
+
+
+def describe_move(before, after, seat: int, move: dict) -> str:
+    return " ".join(describe_event(event) for event in after.events)

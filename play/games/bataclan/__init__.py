@@ -1,5 +1,3 @@
-"""Bataclan (Gigamic, 1997): the game package (engine, physical model, bots, texts, board)."""
+"""Bataclan (Gigamic, 1997): the game package (``GAME`` is declared in ``game``)."""
 
-from .game import BataclanGame
-
-GAME = BataclanGame()
+from .game import GAME  # noqa: F401 (for scripts that import it from the package)

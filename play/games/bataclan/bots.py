@@ -23,94 +23,10 @@ do. Its *head* (:class:`Head`) decides the rest:
 The arena's reference players choose among every legal move, whose steadiness runs over the
 whole grid, so they place with a uniform hand (``random`` 0.52, ``greedy`` 0.47, ``oneply`` 0.54
 on average): the arena's default table measures hands and heads together; ``--hand`` (in
-``bench/arena_players_bataclan.py``) gives everybody one hand and measures heads alone.
+``arena/players/bataclan.py``) gives everybody one hand and measures heads alone.
 
-Today's levels (timing hands), as offered at each seat count (``GamePackage.offered_levels``):
-a level is offered where it beat the level offered below it with its 95 % interval above 50 %
-(``bench/arena.py --until-clear``: at least 100 games, stopped as soon as the interval clears 50 %,
-else at 400). The offered ladder, ``python bench/ladder.py bataclan --max-seconds 1 --jobs 1``
-(1,112 games, 221 s on a loaded machine)::
-
-    seats  level         vs            games   score  95 % interval  result
-        2  beginner      random          100   76.0%  [ 66.8,  83.3]  cleared after 100
-        2  intermediate  beginner        180   57.8%  [ 50.5,  64.8]  cleared after 180
-        2  strong        intermediate    100   71.0%  [ 61.5,  79.0]  cleared after 100
-        3  beginner      random          102   78.4%  [ 69.5,  85.3]  cleared after 102
-        3  strong        beginner        126   61.9%  [ 53.2,  69.9]  cleared after 126
-        4  beginner      random          102   67.6%  [ 58.1,  75.9]  cleared after 102
-        4  intermediate  beginner        102   59.8%  [ 50.1,  68.8]  cleared after 102
-        5  beginner      random          100   71.0%  [ 61.5,  79.0]  cleared after 100
-        6  beginner      random          100   67.0%  [ 57.3,  75.4]  cleared after 100
-        6  strong        beginner        100   69.0%  [ 59.4,  77.2]  cleared after 100
-
-Every level, ``python bench/ladder.py bataclan --all-levels --max-seconds 1 --jobs 1`` (3,488
-games, 1,564 s; the same seeds, so its games are the ones above where the rungs agree)::
-
-    seats  level         vs            games   score  95 % interval  result
-        3  intermediate  beginner        402   53.7%  [ 48.8,  58.5]  not cleared within 402
-        3  strong        intermediate    318   56.3%  [ 50.8,  61.6]  cleared after 318
-        4  strong        intermediate    402   51.0%  [ 46.1,  55.8]  not cleared within 402
-        5  intermediate  beginner        400   52.0%  [ 47.1,  56.9]  not cleared within 400
-        5  strong        intermediate    400   55.8%  [ 50.9,  60.5]  cleared after 400
-        6  intermediate  beginner        280   56.4%  [ 50.6,  62.1]  cleared after 280
-        6  strong        intermediate    400   54.0%  [ 49.1,  58.8]  not cleared within 400
-
-(its 2-seat rungs and beginner–random rungs are those of the first table). And where intermediate
-is not offered, strong against beginner, ``python bench/arena.py bataclan --seats 3,5,6 --pairs
-strong:beginner --until-clear --max-seconds 1``: 61.9 % [53.2, 69.9] cleared after 126 at 3
-seats, 53.5 % [48.6, 58.3] not cleared within 400 at 5, 69.0 % [59.4, 77.2] cleared after 100
-at 6. So: all three levels at 2 players; beginner and strong at 3 and 6; beginner and
-intermediate at 4 (strong is no stronger than intermediate there); beginner alone at 5 (neither
-other level beat it in 400 games; strong beat intermediate, just). At 6 intermediate's rung
-cleared after 280 games but stood at 53.5 % after 400 (an early look's luck: each check is a
-look at the same growing sample); strong's rung over beginner is the clearer one, so strong is
-the level offered above beginner there. With more players the dice decide more: the levels'
-differences shrink toward what 400 games cannot show.
-
-The oracle bound: ``python bench/arena.py bataclan --oracle --oracle-hand 0.95:0.02 --pairs
-oracle:random --games 200`` (seed ``arena``): the oracle, which sees its own seeded dice and
-falls, beats random 98.5, 82.4, 86.3, 75.5 and 69.0 % at 2–6 seats (an earlier run, 120 games
-with the former hands: 98, 86, 86, 75 and 77 %). Each level against random, ``nice -n 19 python
-bench/arena.py bataclan --seats 2,3,4,5,6 --games 200 --max-seconds 1 --pairs
-beginner:random,intermediate:random,strong:random --jobs 1`` (3,024 games, 795 s on a loaded
-machine; the same seed, so beginner's games are those of the figure above), with its score as a
-share of the oracle's (score / oracle score) and, in brackets, its edge over an even share as a
-share of the oracle's edge ((score − 50) / (oracle − 50)); ``*`` marks the levels offered at that
-seat count::
-
-    seats  oracle   beginner            intermediate        strong
-        2   98.5    78.5 %  80 % (59)*  84.5 %  86 % (71)*  92.0 %  93 % (87)*
-        3   82.4    71.6 %  87 % (67)*  73.5 %  89 % (73)   74.0 %  90 % (74)*
-        4   86.3    71.6 %  83 % (60)*  66.7 %  77 % (46)*  77.5 %  90 % (76)
-        5   75.5    66.5 %  88 % (65)*  71.5 %  95 % (84)   73.0 %  97 % (90)
-        6   69.0    59.5 %  86 % (50)*  61.0 %  88 % (58)   65.0 %  94 % (79)*
-
-Every score is of 200 (204) games, its 95 % interval about ±6 points, the oracle's as wide: the
-shares are known to some ±10 points, enough to say that at 3–6 players every level reaches from
-three quarters to nearly all of what seeing the dice can get against random players, not to rank
-the levels by them (intermediate's 66.7 % at 4 seats, below beginner's, is within that noise;
-the ladder above measures the levels against each other). With the ladder's first 100 games
-beginner's shares were 77, 95, 78, 94 and 97 %.
-
-The figures below were measured with the earlier hands (steadiness laws of mean 0.72, 0.78 and
-0.99, not timing spreads); they describe the heads.
-
-Why the hands differ so: with one hand for everybody the strong head beats the intermediate one
-only as often as its hand alone does (at two players, intermediate's head with strong's old hand,
-0.95, scored 63 % against intermediate in 100 games, the strong head 62 %), and the beginner's
-old head (keep the Gs, place every die it can, never stop) lost one game in six to random play.
-Measured at two players (``bench/arena.py bataclan --seats 2 --games 300``): beginner vs random
-90 %, intermediate vs one-ply 91 %, strong vs intermediate 67 % and vs one-ply 92 %; the
-beginner wins 45 % against intermediate.
-
-How much the decisions can do at bigger tables (``bench/arena.py bataclan --games 120
---oracle``): an ``oracle`` that sees the seeded chance of its own turn (the roll every keep set
-would get, whether each die would topple the pile) and places with a hand of 0.95 beats
-``random`` 98 % at 2 players but only 86, 86, 75 and 77 % at 3, 4, 5 and 6. With one hand (0.70)
-for everybody the oracle gets 83, 86, 71, 75 % at 3–6. Stopping at a fixed height, comparing
-chances to win against the other players' stocks, and keeping the run for the beginner did not
-move these figures beyond their noise: with more than two players the dice and the seat after the
-starter decide most games (at 5 players the starter won 24 of 40 oracle–random games).
+The levels offered at each seat count, the ladder and the oracle bound they were chosen by, and
+what the heads measured: ``docs/bots.md`` (Bataclan).
 
 ``evaluate`` turns dice counts into a share of the win (fewer dice, more chances); ``gain`` is the
 change in the mover's dice count.

@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from play.engines.base import Move
-from play.games.base import GamePackage, Scenario
-
-from . import texts
-from .scenarios import scenarios
+from play.games.base import GamePackage
 
 
 class BataclanGame(GamePackage):
     slug = "bataclan"
-    bots_path = "play.games.bataclan.bots"
-    gesture_path = "play.games.bataclan.gesture"
     engine_path = "play.games.bataclan.engine:BataclanEngine"
+    texts_path = "play.games.bataclan.texts"
+    bots_path = "play.games.bataclan.bots"
+    scenarios_path = "play.games.bataclan.scenarios"
+    gesture_path = "play.games.bataclan.gesture"
     titles = ("bataclan",)
-    texts = texts
     bot_levels = ("beginner", "intermediate", "strong")
     # A level is offered at a seat count when it beat the level below it there, its 95 %
-    # interval above 50 % (bench/ladder.py bataclan; the figures in bots.py's docstring): with
+    # interval above 50 % (python -m arena.ladder bataclan; the figures in docs/bots.md): with
     # more players the dice decide more, and the levels' differences vanish in 400 games.
     offered_levels = {
         3: ("beginner", "strong"),
@@ -31,12 +26,5 @@ class BataclanGame(GamePackage):
     scripts = ("games/bataclan/board.js",)
     styles = ("games/bataclan/board.css",)
 
-    @property
-    def scenarios(self) -> tuple[Scenario, ...]:
-        return scenarios()
 
-    def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
-        return texts.move_line(before, after, seat, move)
-
-    def play_texts(self) -> dict[str, Any]:
-        return texts.board_texts()
+GAME = BataclanGame()

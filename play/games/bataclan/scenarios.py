@@ -57,86 +57,98 @@ START_SEED = "scenario/start/52"  # a seed under which the first player rolls no
 
 
 def scenarios() -> tuple[Scenario, ...]:
+    return (_start(), _fig1(), _fig3(), _fig2(), _end())
+
+
+def _start() -> Scenario:
+    return Scenario(
+        key="start",
+        title=gettext_lazy("Début de partie"),
+        text=gettext_lazy(
+            "Celui-ci lance tous ses dés ; pour entamer la pile, il doit réaliser un G et "
+            "poser ce dé au centre de la table. Si le premier joueur ne tire pas de G, la "
+            "main passe au joueur suivant."
+        ),
+        seats=3,
+        seed=START_SEED,
+        steps=(
+            ScenarioStep(0, {"type": "roll"}, gettext_lazy("Pas de G : la main passe.")),
+            ScenarioStep(1, {"type": "roll"}, gettext_lazy("Le joueur suivant tire un G.")),
+            ScenarioStep(1, place(0, 1), gettext_lazy("Il pose le G de base.")),
+        ),
+    )
+
+
+def _fig1() -> Scenario:
     order_hand = [*((STANDARD, f) for f in (1, 2, 3, 4, 5, 6)), (MEDIUM, 5)]
-    return (
-        Scenario(
-            key="start",
-            title=gettext_lazy("Début de partie"),
-            text=gettext_lazy(
-                "Celui-ci lance tous ses dés ; pour entamer la pile, il doit réaliser un G et "
-                "poser ce dé au centre de la table. Si le premier joueur ne tire pas de G, la "
-                "main passe au joueur suivant."
-            ),
-            seats=3,
-            seed=START_SEED,
-            steps=(
-                ScenarioStep(0, {"type": "roll"}, gettext_lazy("Pas de G : la main passe.")),
-                ScenarioStep(1, {"type": "roll"}, gettext_lazy("Le joueur suivant tire un G.")),
-                ScenarioStep(1, place(0, 1), gettext_lazy("Il pose le G de base.")),
+    return Scenario(
+        key="fig1",
+        title=gettext_lazy("Ordre croissant (fig. 1)"),
+        text=gettext_lazy(
+            "Il peut empiler ses dés par valeur croissante si son lancer le lui permet : G "
+            "puis 2 puis 3 puis 4 puis 5 puis 6 puis à nouveau G, etc."
+        ),
+        seats=2,
+        state=position(hands=[order_hand, []], pile=STRAIGHT),
+        steps=(
+            ScenarioStep(0, place(2, 3), gettext_lazy("Sur le 2, un 3…")),
+            ScenarioStep(0, place(2, 4), gettext_lazy("… puis un 4…")),
+            ScenarioStep(0, place(2, 5), gettext_lazy("… un 5…")),
+            ScenarioStep(0, place(2, 6), gettext_lazy("… un 6…")),
+            ScenarioStep(0, place(0, 1), gettext_lazy("… à nouveau un G…")),
+            ScenarioStep(0, place(0, 2), gettext_lazy("… et un 2.")),
+        ),
+    )
+
+
+def _fig3() -> Scenario:
+    return Scenario(
+        key="fig3",
+        title=gettext_lazy("Le G joker (fig. 3)"),
+        text=gettext_lazy(
+            "La face G a valeur de 1, mais également de joker : elle peut remplacer n'importe "
+            "quelle valeur. Lorsqu'un G est posé à la place d'une autre valeur que 1, le "
+            "joueur le retourne pour afficher sa valeur réelle dans la pile."
+        ),
+        seats=2,
+        state=position(
+            hands=[[(STANDARD, 1), (STANDARD, 6), (MEDIUM, 2)], []],
+            pile=[*STRAIGHT, (STANDARD, 3, False, 0.0), (STANDARD, 4, False, 0.0)],
+        ),
+        steps=(
+            ScenarioStep(0, place(0, 5), gettext_lazy("La pile attend un 5 : le G le remplace.")),
+            ScenarioStep(0, place(0, 6), gettext_lazy("Le 6 suit le G retourné sur 5.")),
+        ),
+    )
+
+
+def _fig2() -> Scenario:
+    return Scenario(
+        key="fig2",
+        title=gettext_lazy("Une chute (fig. 2)"),
+        text=gettext_lazy(
+            "Lorsqu'un joueur fait chuter tout ou partie de la pile, il récupère les dés "
+            "tombés et les intègre à son jeu."
+        ),
+        seats=2,
+        seed=FALL_SEED,
+        state=position(hands=[[(GIANT, 6), (STANDARD, 3)], []], pile=LEANING),
+        steps=(
+            ScenarioStep(
+                0,
+                place(1, 6, 0.0),
+                gettext_lazy("Un dé géant, posé d'une main tremblante sur une pile penchée…"),
             ),
         ),
-        Scenario(
-            key="fig1",
-            title=gettext_lazy("Ordre croissant (fig. 1)"),
-            text=gettext_lazy(
-                "Il peut empiler ses dés par valeur croissante si son lancer le lui permet : G "
-                "puis 2 puis 3 puis 4 puis 5 puis 6 puis à nouveau G, etc."
-            ),
-            seats=2,
-            state=position(hands=[order_hand, []], pile=STRAIGHT),
-            steps=(
-                ScenarioStep(0, place(2, 3), gettext_lazy("Sur le 2, un 3…")),
-                ScenarioStep(0, place(2, 4), gettext_lazy("… puis un 4…")),
-                ScenarioStep(0, place(2, 5), gettext_lazy("… un 5…")),
-                ScenarioStep(0, place(2, 6), gettext_lazy("… un 6…")),
-                ScenarioStep(0, place(0, 1), gettext_lazy("… à nouveau un G…")),
-                ScenarioStep(0, place(0, 2), gettext_lazy("… et un 2.")),
-            ),
-        ),
-        Scenario(
-            key="fig3",
-            title=gettext_lazy("Le G joker (fig. 3)"),
-            text=gettext_lazy(
-                "La face G a valeur de 1, mais également de joker : elle peut remplacer n'importe "
-                "quelle valeur. Lorsqu'un G est posé à la place d'une autre valeur que 1, le "
-                "joueur le retourne pour afficher sa valeur réelle dans la pile."
-            ),
-            seats=2,
-            state=position(
-                hands=[[(STANDARD, 1), (STANDARD, 6), (MEDIUM, 2)], []],
-                pile=[*STRAIGHT, (STANDARD, 3, False, 0.0), (STANDARD, 4, False, 0.0)],
-            ),
-            steps=(
-                ScenarioStep(
-                    0, place(0, 5), gettext_lazy("La pile attend un 5 : le G le remplace.")
-                ),
-                ScenarioStep(0, place(0, 6), gettext_lazy("Le 6 suit le G retourné sur 5.")),
-            ),
-        ),
-        Scenario(
-            key="fig2",
-            title=gettext_lazy("Une chute (fig. 2)"),
-            text=gettext_lazy(
-                "Lorsqu'un joueur fait chuter tout ou partie de la pile, il récupère les dés "
-                "tombés et les intègre à son jeu."
-            ),
-            seats=2,
-            seed=FALL_SEED,
-            state=position(hands=[[(GIANT, 6), (STANDARD, 3)], []], pile=LEANING),
-            steps=(
-                ScenarioStep(
-                    0,
-                    place(1, 6, 0.0),
-                    gettext_lazy("Un dé géant, posé d'une main tremblante sur une pile penchée…"),
-                ),
-            ),
-        ),
-        Scenario(
-            key="end",
-            title=gettext_lazy("Fin de partie"),
-            text=gettext_lazy("Le premier joueur qui a posé tous ses dés a gagné."),
-            seats=2,
-            state=position(hands=[[(STANDARD, 3)], []], pile=STRAIGHT, ranking=RANKING_STOCK),
-            steps=(ScenarioStep(0, place(0, 3), gettext_lazy("Son dernier dé : il a gagné.")),),
-        ),
+    )
+
+
+def _end() -> Scenario:
+    return Scenario(
+        key="end",
+        title=gettext_lazy("Fin de partie"),
+        text=gettext_lazy("Le premier joueur qui a posé tous ses dés a gagné."),
+        seats=2,
+        state=position(hands=[[(STANDARD, 3)], []], pile=STRAIGHT, ranking=RANKING_STOCK),
+        steps=(ScenarioStep(0, place(0, 3), gettext_lazy("Son dernier dé : il a gagné.")),),
     )

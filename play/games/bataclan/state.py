@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from play.engines.base import InvalidOptions, InvalidState
+from play.engines.checks import check_option_names, check_seats, state_from_data
 
 from .physics import GIANT, MEDIUM, SIZE_ORDER, SIZES, STANDARD, first_failure
 
@@ -53,13 +54,10 @@ def die_key(die: list) -> tuple[int, int]:
 
 
 def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(seats, int) or isinstance(seats, bool) or seats not in SHARE_OUT:
-        raise InvalidOptions(f"Bataclan is played by {MIN_SEATS} to {MAX_SEATS} players.")
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("Options must be a mapping.")
-    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
-    if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
+    check_seats(
+        seats, MIN_SEATS, MAX_SEATS, f"Bataclan is played by {MIN_SEATS} to {MAX_SEATS} players."
+    )
+    check_option_names(options, OPTION_NAMES)
     ranking = options.get("ranking", DEFAULT_RANKING)
     if not isinstance(ranking, str) or ranking not in RANKINGS:
         raise InvalidOptions(f"ranking must be one of {', '.join(RANKINGS)}.", option="ranking")
@@ -168,112 +166,136 @@ class BataclanState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BataclanState:
-        try:
-            return cls._from_dict(data)
-        except InvalidState:
-            raise
-        except (InvalidOptions, KeyError, TypeError, ValueError, AttributeError) as error:
-            raise InvalidState(f"Invalid Bataclan state: {error}") from None
+        return state_from_data(cls._from_dict, data, "Bataclan")
 
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> BataclanState:
-        def check(condition: bool, message: str) -> None:
-            if not condition:
-                raise InvalidState(f"Invalid Bataclan state: {message}")
-
-        check(isinstance(data, Mapping), "not a mapping")
+        _check(isinstance(data, Mapping), "not a mapping")
         seats = data["seats"]
         options = validate_options(seats, data["options"])
-        check(set(REQUIRED_OPTIONS) <= set(data["options"]), "options incomplete")
+        _check(set(REQUIRED_OPTIONS) <= set(data["options"]), "options incomplete")
         hands = data["hands"]
-        check(isinstance(hands, list) and len(hands) == seats, "one hand per seat")
+        _check(isinstance(hands, list) and len(hands) == seats, "one hand per seat")
+        clean_hands = [_dice(hand, "a hand") for hand in hands]
+        kept = _dice(data["kept"], "the kept dice")
+        _check(all(face is not None for _, face in kept), "kept dice show a face")
+        pile = _pile(data["pile"])
+        _check_dice_in_play(seats, [*(d for hand in clean_hands for d in hand), *kept], pile)
+        _check_turn(data, seats, options, clean_hands, kept, pile)
 
-        def dice(items: Any, what: str) -> list[list]:
-            check(isinstance(items, list), f"{what} is a list of dice")
-            clean = []
-            for die in items:
-                check(isinstance(die, list) and len(die) == 2, "a die is [size, face]")
-                check(die[0] in SIZES, f"unknown die size {die[0]!r}")
-                check(die[1] is None or die[1] in FACES, f"bad face {die[1]!r}")
-                check(not isinstance(die[1], bool), "bad face")
-                clean.append([die[0], die[1]])
-            check(clean == sorted(clean, key=die_key), f"{what} is sorted by size and face")
-            return clean
-
-        clean_hands = [dice(hand, "a hand") for hand in hands]
-        kept = dice(data["kept"], "the kept dice")
-        check(all(face is not None for _, face in kept), "kept dice show a face")
-        pile = []
-        for entry in data["pile"]:
-            check(set(entry) == {"size", "value", "wild", "x"}, "a pile die is size/value/wild/x")
-            check(entry["size"] in SIZES, "bad pile die size")
-            check(entry["value"] in FACES and not isinstance(entry["value"], bool), "bad value")
-            check(isinstance(entry["wild"], bool), "wild is true or false")
-            check(not (entry["wild"] and entry["value"] == G), "a G showing G is not wild")
-            check(isinstance(entry["x"], int | float) and abs(entry["x"]) < 100, "bad x")
-            check(entry["value"] == next_value(pile), "the pile climbs G, 2 … 6, G …")
-            pile.append(
-                {
-                    "size": entry["size"],
-                    "value": entry["value"],
-                    "wild": entry["wild"],
-                    "x": float(entry["x"]),
-                }
-            )
-        check(first_failure([(d["size"], d["x"]) for d in pile]) is None, "the pile stands")
-        counts = {size: 0 for size in SIZES}
-        for die in [*(d for hand in clean_hands for d in hand), *kept, *pile]:
-            counts[die[0] if isinstance(die, list) else die["size"]] += 1
-        share = SHARE_OUT[seats]
-        check(counts[STANDARD] == share[STANDARD] * seats, "standard dice in play")
-        large = share.get(LARGE, 0) * seats
-        check(
-            counts[MEDIUM] + counts[GIANT]
-            == large + (share.get(MEDIUM, 0) + share.get(GIANT, 0)) * seats,
-            "large dice in play",
-        )
-        if not large:
-            check(counts[MEDIUM] == share[MEDIUM] * seats, "medium dice in play")
-        check(counts[MEDIUM] <= BOX[MEDIUM] and counts[GIANT] <= BOX[GIANT], "dice in the box")
-
-        to_move, starter = data["to_move"], data["starter"]
-        for value in (to_move, starter, data["placed"], data["turn"]):
-            check(isinstance(value, int) and not isinstance(value, bool), "counters are integers")
-        check(0 <= to_move < seats and 0 <= starter < seats, "seat out of range")
-        phase = data["phase"]
-        check(phase in PHASES, f"unknown phase {phase!r}")
-        founded = data["founded"]
-        check(isinstance(founded, bool), "founded is true or false")
-        check(founded or not pile, "the pile is founded once it holds a die")
-        finished = data["finished"]
-        check(isinstance(finished, list) and len(set(finished)) == len(finished), "finished")
-        check(all(isinstance(s, int) and 0 <= s < seats for s in finished), "finished seats")
-        for s in range(seats):
-            check((s in finished) == (not clean_hands[s]), "a seat is out once it has no dice")
-        check(not kept or (phase == "roll" and founded), "dice are kept before a roll")
-        placed = data["placed"]
-        check(0 <= placed <= BOX[STANDARD] + BOX[MEDIUM] + BOX[GIANT], "placed count")
-        check(phase == "place" or placed == 0, "dice are placed in the place phase")
-        turn = data["turn"]
-        check(1 <= turn <= options["turn_limit"], "turn count")
-        events = data["events"]
-        check(isinstance(events, list) and all(isinstance(e, dict) for e in events), "events")
-        ply = data.get("ply", 0)
-        check(isinstance(ply, int) and not isinstance(ply, bool), "ply is an integer")
-        check(0 <= ply <= MAX_PLIES, "ply count")
-        check(ply < MAX_PLIES or phase == "over", "a game ends at its last move")
-        end_reason = data["end_reason"]
-        check((phase == "over") == (end_reason is not None), "a finished game has a reason")
-        if phase != "over":
-            check(to_move not in finished, "the seat to move still has dice")
-            check(len(finished) < seats - (options["ranking"] == RANKING_ORDER), "game not over")
-            check(options["ranking"] == RANKING_ORDER or not finished, "stock ranking ends")
-
-        state = cls(seats, options, clean_hands, starter)
+        state = cls(seats, options, clean_hands, data["starter"])
         state.kept = kept
-        state.to_move, state.pile, state.phase, state.founded = to_move, pile, phase, founded
-        state.placed, state.turn, state.finished = placed, turn, list(finished)
-        state.ply = ply
-        state.events = [dict(e) for e in events]
-        state.end_reason = end_reason
+        state.to_move, state.pile = data["to_move"], pile
+        state.phase, state.founded = data["phase"], data["founded"]
+        state.placed, state.turn = data["placed"], data["turn"]
+        state.finished = list(data["finished"])
+        state.ply = data.get("ply", 0)
+        state.events = [dict(e) for e in data["events"]]
+        state.end_reason = data["end_reason"]
         return state
+
+
+def _check(condition: bool, message: str) -> None:
+    """Refuse a stored state (its messages name the game: they reach the match's error log)."""
+    if not condition:
+        raise InvalidState(f"Invalid Bataclan state: {message}")
+
+
+def _dice(items: Any, what: str) -> list[list]:
+    """A stored list of ``[size, face]`` dice, checked and copied."""
+    _check(isinstance(items, list), f"{what} is a list of dice")
+    clean = []
+    for die in items:
+        _check(isinstance(die, list) and len(die) == 2, "a die is [size, face]")
+        _check(die[0] in SIZES, f"unknown die size {die[0]!r}")
+        _check(die[1] is None or die[1] in FACES, f"bad face {die[1]!r}")
+        _check(not isinstance(die[1], bool), "bad face")
+        clean.append([die[0], die[1]])
+    _check(clean == sorted(clean, key=die_key), f"{what} is sorted by size and face")
+    return clean
+
+
+def _pile(entries: Any) -> list[dict[str, Any]]:
+    """The stored pile, checked (it climbs G, 2 … 6 and stands) and copied."""
+    pile: list[dict[str, Any]] = []
+    for entry in entries:
+        _check(set(entry) == {"size", "value", "wild", "x"}, "a pile die is size/value/wild/x")
+        _check(entry["size"] in SIZES, "bad pile die size")
+        _check(entry["value"] in FACES and not isinstance(entry["value"], bool), "bad value")
+        _check(isinstance(entry["wild"], bool), "wild is true or false")
+        _check(not (entry["wild"] and entry["value"] == G), "a G showing G is not wild")
+        _check(isinstance(entry["x"], int | float) and abs(entry["x"]) < 100, "bad x")
+        _check(entry["value"] == next_value(pile), "the pile climbs G, 2 … 6, G …")
+        pile.append(
+            {
+                "size": entry["size"],
+                "value": entry["value"],
+                "wild": entry["wild"],
+                "x": float(entry["x"]),
+            }
+        )
+    _check(first_failure([(d["size"], d["x"]) for d in pile]) is None, "the pile stands")
+    return pile
+
+
+def _check_dice_in_play(seats: int, held: list[list], pile: list[dict[str, Any]]) -> None:
+    """The dice in hands, kept and on the pile are the share-out for ``seats`` players."""
+    counts = {size: 0 for size in SIZES}
+    for die in held:
+        counts[die[0]] += 1
+    for die in pile:
+        counts[die["size"]] += 1
+    share = SHARE_OUT[seats]
+    _check(counts[STANDARD] == share[STANDARD] * seats, "standard dice in play")
+    large = share.get(LARGE, 0) * seats
+    _check(
+        counts[MEDIUM] + counts[GIANT]
+        == large + (share.get(MEDIUM, 0) + share.get(GIANT, 0)) * seats,
+        "large dice in play",
+    )
+    if not large:
+        _check(counts[MEDIUM] == share[MEDIUM] * seats, "medium dice in play")
+    _check(counts[MEDIUM] <= BOX[MEDIUM] and counts[GIANT] <= BOX[GIANT], "dice in the box")
+
+
+def _check_turn(
+    data: Mapping[str, Any],
+    seats: int,
+    options: dict[str, Any],
+    hands: list[list[list]],
+    kept: list[list],
+    pile: list[dict[str, Any]],
+) -> None:
+    """Whose turn, the phase, the counters and the end agree with the dice."""
+    to_move, starter = data["to_move"], data["starter"]
+    for value in (to_move, starter, data["placed"], data["turn"]):
+        _check(isinstance(value, int) and not isinstance(value, bool), "counters are integers")
+    _check(0 <= to_move < seats and 0 <= starter < seats, "seat out of range")
+    phase = data["phase"]
+    _check(phase in PHASES, f"unknown phase {phase!r}")
+    founded = data["founded"]
+    _check(isinstance(founded, bool), "founded is true or false")
+    _check(founded or not pile, "the pile is founded once it holds a die")
+    finished = data["finished"]
+    _check(isinstance(finished, list) and len(set(finished)) == len(finished), "finished")
+    _check(all(isinstance(s, int) and 0 <= s < seats for s in finished), "finished seats")
+    for s in range(seats):
+        _check((s in finished) == (not hands[s]), "a seat is out once it has no dice")
+    _check(not kept or (phase == "roll" and founded), "dice are kept before a roll")
+    placed = data["placed"]
+    _check(0 <= placed <= BOX[STANDARD] + BOX[MEDIUM] + BOX[GIANT], "placed count")
+    _check(phase == "place" or placed == 0, "dice are placed in the place phase")
+    turn = data["turn"]
+    _check(1 <= turn <= options["turn_limit"], "turn count")
+    events = data["events"]
+    _check(isinstance(events, list) and all(isinstance(e, dict) for e in events), "events")
+    ply = data.get("ply", 0)
+    _check(isinstance(ply, int) and not isinstance(ply, bool), "ply is an integer")
+    _check(0 <= ply <= MAX_PLIES, "ply count")
+    _check(ply < MAX_PLIES or phase == "over", "a game ends at its last move")
+    end_reason = data["end_reason"]
+    _check((phase == "over") == (end_reason is not None), "a finished game has a reason")
+    if phase != "over":
+        _check(to_move not in finished, "the seat to move still has dice")
+        _check(len(finished) < seats - (options["ranking"] == RANKING_ORDER), "game not over")
+        _check(options["ranking"] == RANKING_ORDER or not finished, "stock ranking ends")

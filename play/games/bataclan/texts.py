@@ -209,7 +209,7 @@ def die_name(size: str, face: int | None) -> str:
     return _("dé %(size)s %(face)s") % {"size": SIZE_NAMES[size], "face": face_name(face)}
 
 
-def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
+def describe_move(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
     """The public French log line of ``move`` (``after`` tells what the dice and the pile did)."""
     kind = move.get("type")
     if kind == "keep":
@@ -261,7 +261,7 @@ def move_line(before: Any, after: Any, seat: int, move: dict[str, Any]) -> str:
     return _("s'arrête")
 
 
-def board_texts() -> dict[str, Any]:
+def play_texts() -> dict[str, Any]:
     """Strings for the board script (``T.game``)."""
     return {
         "pileLabel": _("La pile de dés, vue de côté"),
@@ -345,3 +345,8 @@ def prompt(state: Any, seat: int) -> str:
             )
         return _("Choisissez un dé : la pile attend un %(value)s ou un G.") % value
     return ""
+
+
+OPTION_REFUSALS: dict[str, Any] = {}
+outcome_reason = None  # the end screen says OUTCOME_REASONS[outcome.reason]
+score_text = None  # the score as a number

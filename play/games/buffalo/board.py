@@ -13,6 +13,7 @@ masked occupancy). Dogs and the chief never leave rows 2–6, so the tables only
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 COLUMNS = 11
 ROWS = 7
@@ -274,18 +275,10 @@ def random_playout(
     while plies != max_plies:
         occ = buffalo | dogs | 1 << chief
         if side == BUFFALO_SIDE:
-            steps = buffalo << COLUMNS & ~occ & FULL
-            if not steps:
-                return INDIAN_SIDE, buffalo, dogs, chief, plies
-            for _ in range(int(rand() * steps.bit_count())):
-                steps &= steps - 1
-            low = steps & -steps
-            buffalo ^= low | low >> COLUMNS
-            plies += 1
-            if low & GOAL_MASK:
-                return BUFFALO_SIDE, buffalo, dogs, chief, plies
-            if blocked_at_once and not buffalo << COLUMNS & ~(occ ^ low ^ low >> COLUMNS) & FULL:
-                return INDIAN_SIDE, buffalo, dogs, chief, plies
+            buffalo, stepped, winner = _random_buffalo_step(buffalo, occ, rand, blocked_at_once)
+            plies += stepped
+            if winner != -1:
+                return winner, buffalo, dogs, chief, plies
             side = INDIAN_SIDE
             continue
         g0 = path_counts[s0]
@@ -326,17 +319,47 @@ def random_playout(
                 frm, s3 = s3, to
             dogs ^= 1 << frm | 1 << to
             break
-        else:
-            moves = generate(buffalo, dogs, chief, INDIAN_SIDE)
-            if not moves:
+        else:  # rejection kept missing: list the moves (and see whether there is one)
+            listed = _listed_indian_move(buffalo, dogs, chief, rand)
+            if listed is None:
                 return BUFFALO_SIDE, buffalo, dogs, chief, plies
-            buffalo, dogs, chief = apply(buffalo, dogs, chief, moves[int(rand() * len(moves))])
+            buffalo, dogs, chief = listed
             s0, s1, s2, s3 = bits(dogs)
         plies += 1
         if not buffalo:
             return INDIAN_SIDE, buffalo, dogs, chief, plies
         side = BUFFALO_SIDE
     return -1, buffalo, dogs, chief, plies
+
+
+def _random_buffalo_step(
+    buffalo: int, occ: int, rand: Callable[[], float], blocked_at_once: bool
+) -> tuple[int, int, int]:
+    """A uniformly random buffalo step for :func:`random_playout`: ``(buffalo, plies made (0 when
+    no buffalo can step), winning side or -1 while the game goes on)``."""
+    steps = buffalo << COLUMNS & ~occ & FULL
+    if not steps:
+        return buffalo, 0, INDIAN_SIDE
+    for _ in range(int(rand() * steps.bit_count())):
+        steps &= steps - 1
+    low = steps & -steps
+    buffalo ^= low | low >> COLUMNS
+    if low & GOAL_MASK:
+        return buffalo, 1, BUFFALO_SIDE
+    if blocked_at_once and not buffalo << COLUMNS & ~(occ ^ low ^ low >> COLUMNS) & FULL:
+        return buffalo, 1, INDIAN_SIDE
+    return buffalo, 1, -1
+
+
+def _listed_indian_move(
+    buffalo: int, dogs: int, chief: int, rand: Callable[[], float]
+) -> tuple[int, int, int] | None:
+    """The position after a uniformly random Indian move drawn from the listed moves, or
+    ``None`` when the Indians have none (:func:`random_playout`'s fallback)."""
+    moves = generate(buffalo, dogs, chief, INDIAN_SIDE)
+    if not moves:
+        return None
+    return apply(buffalo, dogs, chief, moves[int(rand() * len(moves))])
 
 
 def perft(buffalo: int, dogs: int, chief: int, side: int, depth: int) -> int:

@@ -11,6 +11,7 @@ position and budget give the same move) or a time in seconds (the default: about
 visit the same nodes. :class:`GreedyBot` plays the best move by that static
 evaluation, :class:`RandomBot` a uniformly random one (both seeded). Every bot has
 ``choose(state) -> move dict`` and ``choose_int(state) -> int move`` (see ``BuffaloState``).
+The levels measured against each other and Fairy-Stockfish: ``docs/bots.md`` (Prairie / Buffalo).
 """
 
 from __future__ import annotations
@@ -33,15 +34,16 @@ from .evaluation import (
     ROW6,
     buffalo_to_move_win,
     dogs_lock_all,
-    evaluate,
 )
+from .evaluation import evaluate as static_evaluate
+from .reference_bots import GreedyBot, RandomBot  # noqa: F401 (the arena's references)
 from .solver import PROVEN, Solver, key_of
 
 LEVELS: dict[str, dict] = {
     # Node budgets: reproducible, weak on purpose, and light on a busy server. The Indians need
     # deeper search than the buffalo to hold every lane, so intermediate gives them three times
     # the nodes (it then beat the one-ply player 11 games in 12, against 9 for 15,000 or 30,000
-    # nodes; bench/arena.py, the figures in texts.LEVEL_DESCRIPTIONS).
+    # nodes; python -m arena, the figures in texts.LEVEL_DESCRIPTIONS).
     # Their clocks only guard a busy machine (the nodes take under 0.03 s compiled, 0.03–0.3 s
     # in pure Python).
     "beginner": {"max_depth": 3, "max_nodes": 5_000, "max_seconds": 0.5},
@@ -63,6 +65,8 @@ LMR_MIN_DEPTH = 3  # late move reductions from this remaining depth on …
 LMR_AFTER = 4  # … for quiet moves after the first few (table move, captures, killers)
 ORDER_LANES = True
 EXACT, LOWER, UPPER = 0, 1, 2
+# A missing table entry: (depth, flag, score, move) with a depth no search ever asks for.
+_NO_ENTRY = (-(1 << 30), EXACT, 0, 0)
 LOCK_PLIES = MAX_PLIES  # a dog lock wins for the Indians within the game's length
 
 
@@ -232,11 +236,8 @@ class _Search:
         if dogs_lock_all(b, d, c):  # a sure Indian win, at most LOCK_PLIES moves away
             score = MATE - ply - LOCK_PLIES
             return score if side == bb.INDIAN_SIDE else -score
-        if self.use_proven and not ol:
-            wins = PROVEN.get(key_of(b, d, c, side))
-            if wins is not None:  # an endgame the solver proved: a sure result within the game
-                score = MATE - ply - LOCK_PLIES
-                return score if wins else -score
+        if self.use_proven and not ol and (proven := self.proven_score(b, d, c, side, ply)):
+            return proven
         occ = b | d | 1 << c
         forced = None
         if side == bb.BUFFALO_SIDE:
@@ -259,35 +260,26 @@ class _Search:
             # Quiescence: Indians facing a row-5 buffalo that would step to a square out of the
             # chief's reach must answer it, so their reply is searched instead of guessed.
             if side == bb.BUFFALO_SIDE or not (b & ROW5) << bb.COLUMNS & ~occ & ~NEIGHBOURS[c]:
-                return evaluate(b, d, c, side)
+                return static_evaluate(b, d, c, side)
         key = (b, d, c, side) if not ol else (b, d, c, side, ol, om)
-        entry = self.table.get(key)
-        tt_move = 0
-        if entry is not None:
-            e_depth, flag, e_score, tt_move = entry
-            if e_depth >= depth:
-                if e_score > MATE_BOUND:
-                    e_score -= ply
-                elif e_score < -MATE_BOUND:
-                    e_score += ply
-                if flag == EXACT:
-                    return e_score
-                if flag == LOWER and e_score >= beta:
-                    return e_score
-                if flag == UPPER and e_score <= alpha:
-                    return e_score
-        if forced is not None:
-            moves = forced
+        e_depth, flag, e_score, tt_move = self.table.get(key, _NO_ENTRY)
+        if e_depth >= depth:
+            if e_score > MATE_BOUND:
+                e_score -= ply
+            elif e_score < -MATE_BOUND:
+                e_score += ply
+            if flag == EXACT:
+                return e_score
+            if flag == LOWER and e_score >= beta:
+                return e_score
+            if flag == UPPER and e_score <= alpha:
+                return e_score
+        moves = forced or self.moves_in_order(b, d, c, side, ol, om, tt_move, ply)
+        if not moves:
+            return -(MATE - ply)
+        if forced:
             depth += 1  # forced capture: look one ply further
-        elif tt_move:  # the table move first: a cut-off often spares generating the others
-            moves = self.staged(b, d, c, side, ol, om, tt_move, ply)
-        else:
-            moves = bb.generate(b, d, c, side, om if ol else 0)
-            if not moves:
-                return -(MATE - ply)
-            moves = self.order(moves, b, d, c, 0, ply)
-        original_alpha = alpha
-        best, best_move = -MATE - 1, 0
+        original_alpha, best, best_move = alpha, -MATE - 1, 0
         for i, move in enumerate(moves):
             if i == 0:
                 score = self.child_score(b, d, c, side, ol, om, move, depth, alpha, beta, ply)
@@ -305,16 +297,35 @@ class _Search:
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
-                        if not b >> (move >> 7) & 1:
-                            killers = self.killers.setdefault(ply, [0, 0])
-                            if killers[0] != move:
-                                killers[1], killers[0] = killers[0], move
-                        self.history[move] = self.history.get(move, 0) + depth * depth
+                        self.remember_cutoff(move, b, depth, ply)
                         break
         flag = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
         stored = best + ply if best > MATE_BOUND else best - ply if best < -MATE_BOUND else best
         self.table[key] = (depth, flag, stored, best_move)
         return best
+
+    def proven_score(self, b, d, c, side, ply):
+        """The score of an endgame the solver proved (a sure result within the game), else 0."""
+        wins = PROVEN.get(key_of(b, d, c, side))
+        if wins is None:
+            return 0
+        score = MATE - ply - LOCK_PLIES
+        return score if wins else -score
+
+    def moves_in_order(self, b, d, c, side, ol, om, tt_move, ply):
+        """The moves, best first (a list, empty when there is none, or :meth:`staged`)."""
+        if tt_move:  # the table move first: a cut-off often spares generating the others
+            return self.staged(b, d, c, side, ol, om, tt_move, ply)
+        moves = bb.generate(b, d, c, side, om if ol else 0)
+        return self.order(moves, b, d, c, 0, ply) if moves else moves
+
+    def remember_cutoff(self, move, b, depth, ply):
+        """Credit ``move`` for a cut-off: a killer at ``ply`` when quiet, and its history."""
+        if not b >> (move >> 7) & 1:
+            killers = self.killers.setdefault(ply, [0, 0])
+            if killers[0] != move:
+                killers[1], killers[0] = killers[0], move
+        self.history[move] = self.history.get(move, 0) + depth * depth
 
     def staged(self, b, d, c, side, ol, om, tt_move, ply):
         """The table move (legal: the table is keyed by the position), then the others ordered."""
@@ -400,61 +411,6 @@ def _columns(column_bits: int) -> int:
     return squares
 
 
-class GreedyBot:
-    """Plays the move with the best static score (exact short wins first); seeded tie-breaks."""
-
-    def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, state: BuffaloState) -> Move:
-        return move_from_int(self.choose_int(state))
-
-    def choose_int(self, state: BuffaloState) -> int:
-        best, choices = None, []
-        for move in state.int_moves():
-            child = state.child(move)
-            if child.result is not None:
-                score = MATE if child.result[0] == state.side else -MATE
-            elif child.side == state.side:
-                score = evaluate(child.buffalo, child.dogs, child.chief, child.side)
-            else:
-                score = -_static(child)
-            if best is None or score > best:
-                best, choices = score, [move]
-            elif score == best:
-                choices.append(move)
-        return self.rng.choice(choices)
-
-
-def _static(state: BuffaloState) -> int:
-    """Score for the side to move of a position: exact short results, else the evaluation."""
-    b, d, c = state.buffalo, state.dogs, state.chief
-    if dogs_lock_all(b, d, c):
-        return MATE - LOCK_PLIES if state.side == bb.INDIAN_SIDE else LOCK_PLIES - MATE
-    if state.side == bb.BUFFALO_SIDE:
-        win = buffalo_to_move_win(b, d, c)
-        if win:
-            return MATE - win
-    else:
-        runners = b & ROW6
-        if runners and (runners & (runners - 1) or not NEIGHBOURS[c] & runners):
-            return -(MATE - 2)
-    return evaluate(b, d, c, state.side)
-
-
-class RandomBot:
-    """Uniformly random legal moves (seeded)."""
-
-    def __init__(self, seed: int | str = 0):
-        self.rng = random.Random(seed)
-
-    def choose(self, state: BuffaloState) -> Move:
-        return move_from_int(self.choose_int(state))
-
-    def choose_int(self, state: BuffaloState) -> int:
-        return self.rng.choice(state.int_moves())
-
-
 # The compiled core of _Search (play/games/buffalo/_search*.c), configured with this module's
 # constants; None when it is not built or BUFFALO_PURE_PYTHON is set. COMPILED switches it off.
 _compiled = compiled.load(
@@ -467,3 +423,45 @@ _compiled = compiled.load(
     max_depth=MAX_DEPTH,
 )
 COMPILED = _compiled is not None
+
+
+# -- the game contract's bots (play.games.contract.Bots) --------------------------------------
+
+EVALUATION_SCALE = 400.0  # static score (side to move) that maps to about 73 % / 27 %
+
+
+def bot_move(
+    state: BuffaloState, seat: int, *, level: str, rng: random.Random, seconds: float
+) -> Move:
+    """The level's preset, its time capped by ``seconds``."""
+    preset = dict(LEVELS[level])
+    preset["max_seconds"] = min(preset.get("max_seconds") or seconds, seconds)
+    if preset.get("indian_seconds") is not None:
+        preset["indian_seconds"] = min(preset["indian_seconds"], seconds)
+    return AlphaBetaBot(**preset).choose(state)
+
+
+def evaluate(state: BuffaloState) -> list[float]:
+    """The static score of the side to move, squashed to a chance of winning."""
+    if state.result is not None:
+        winner = state.seat_of(state.result[0])
+        return [1.0 if seat == winner else 0.0 for seat in range(2)]
+    score = static_evaluate(state.buffalo, state.dogs, state.chief, state.side)
+    mover = 1 / (1 + math.exp(-score / EVALUATION_SCALE))
+    seat = state.seat_of(state.side)
+    values = [0.0, 0.0]
+    values[seat], values[1 - seat] = mover, 1 - mover
+    return values
+
+
+def gain(before: BuffaloState, after: BuffaloState, seat: int) -> float:
+    """Captures for the Indians, rows advanced for the buffalo (a win counts most)."""
+    if after.result is not None:
+        return 100.0 if seat == after.seat_of(after.result[0]) else -100.0
+    if seat == before.seat_of(bb.BUFFALO_SIDE):
+        return float(_rows(after.buffalo) - _rows(before.buffalo))
+    return float(before.buffalo.bit_count() - after.buffalo.bit_count())
+
+
+def _rows(buffalo: int) -> int:
+    return sum(sq // bb.COLUMNS for sq in bb.bits(buffalo))

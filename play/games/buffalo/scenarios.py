@@ -28,3 +28,7 @@ SCENARIOS = (
         ),
     ),
 )
+
+
+def scenarios() -> tuple[Scenario, ...]:
+    return SCENARIOS

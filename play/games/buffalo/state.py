@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from play.engines.base import IllegalMove, InvalidOptions, InvalidState, Move, OptionSpec
+from play.engines.checks import check_option_names
 
 from . import board as bb
 
@@ -55,11 +56,7 @@ class BuffaloOptions:
     @classmethod
     def parse(cls, options: Mapping[str, Any]) -> BuffaloOptions:
         """Validated options; raises :class:`InvalidOptions`."""
-        if not isinstance(options, Mapping):
-            raise InvalidOptions("options must be a mapping")
-        unknown = sorted(str(name) for name in set(options) - {spec.name for spec in OPTIONS})
-        if unknown:
-            raise InvalidOptions(f"unknown options: {unknown}", option=unknown[0])
+        check_option_names(options, [spec.name for spec in OPTIONS])
         removed = options.get("removed_columns", ())
         if isinstance(removed, str) or not isinstance(removed, list | tuple):
             raise InvalidOptions(

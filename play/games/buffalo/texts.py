@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from .engine import move_info
+
 RULE_MESSAGES = {
     "game_over": gettext_lazy("La partie est terminée."),
     "not_your_piece": gettext_lazy("Cette case ne porte pas une de vos pièces."),
@@ -61,7 +63,7 @@ PIECES = {
     "chief": gettext_lazy("chef"),
 }
 
-# Measured with bench/buffalo_match.py and bench/arena.py (40 games a pairing, both sides).
+# Measured with bench/buffalo_match.py and python -m arena (40 games a pairing, both sides).
 LEVEL_DESCRIPTIONS = {
     "beginner": gettext_lazy(
         "Regarde trois coups en avant ; bat presque toujours un joueur au hasard"
@@ -130,7 +132,7 @@ PROVEN_RESULTS = (
 HOUSE_RULES = (*HOUSE_RULES, PROVEN_RESULTS)
 
 
-def describe_move(info: dict) -> str:
+def describe_move_info(info: dict) -> str:
     """« Bison c1 → c2 », « Chef f6 → e5 (prend un bison) »."""
     text = _("%(piece)s %(from)s → %(to)s") % {
         "piece": str(PIECES.get(info["piece"], info["piece"] or "?")).capitalize(),
@@ -171,3 +173,12 @@ def prompt(state, seat: int) -> str:
             ) % {"n": state.opening_left}
         return _("Avancez un bison d'une case.")
     return _("Déplacez le chef ou un chien.")
+
+
+OPTION_REFUSALS: dict = {}
+outcome_reason = None  # the end screen says OUTCOME_REASONS[outcome.reason]
+score_text = None  # the score as a number
+
+
+def describe_move(before, after, seat: int, move: dict) -> str:
+    return describe_move_info(move_info(before, move))

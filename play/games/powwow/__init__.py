@@ -1,5 +1,3 @@
-"""Pow Wow: the game package (engine, bots, texts, board) — see :mod:`.engine` for the rules."""
+"""Pow Wow: the game package (``GAME`` is declared in ``game``)."""
 
-from .game import PowwowGame
-
-GAME = PowwowGame()
+from .game import GAME  # noqa: F401 (for scripts that import it from the package)

@@ -15,8 +15,8 @@ card of the target's pile. So what was learnt about a card follows it through th
 between the hands it may have gone to, instead of being forgotten. A seat's posterior keeps the
 deals that agree with its own hand and the facts its swaps taught it (:func:`posterior`), and
 :func:`belief_redeal` draws a determinisation from it. The weights are fitted by
-``bench/powwow_belief_fit.py`` (the likelihood of the true deals in bot games). No card the seat
-cannot see is ever read.
+``bench/experiments/powwow_belief_fit.py`` (the likelihood of the true deals in bot games). No
+card the seat cannot see is ever read.
 """
 
 from __future__ import annotations
@@ -45,15 +45,15 @@ class Weights:
     give_weaker: float = 0.5  # chance that a swapper gives its weaker card
 
 
-# Chosen by bench/powwow_belief_fit.py on two kinds of games, since strong reads the belief
-# against both: the weights fitted on intermediate games at 5 and 6 seats (``--seats 5,6
+# Chosen by bench/experiments/powwow_belief_fit.py on two kinds of games, since strong reads the
+# belief against both: the weights fitted on intermediate games at 5 and 6 seats (``--seats 5,6
 # --players intermediate --games 8 --rounds 1``, 709 positions: forward 0.129, back 0.089, skip
 # 0.2, give_weaker 0.9) and those fitted on games against one-ply (``--players
 # oneply,intermediate``, 1,049 positions: 0, 0.178, 0, 0.8) share take and choice; forward, skip
 # and give_weaker are taken midway, back from the second. Mean log probability of the true deal
 # on intermediate games: -3.25 (-3.19 for the first fit, -3.44 for the second); on one-ply games:
 # -3.52 (-3.75, -3.48); a uniform redeal scores -6.37 and -6.38. The first fit left strong at
-# 87.5 % against one-ply at 6 seats, these weights at 96.3 % (80 games, ``bench/arena.py powwow
+# 87.5 % against one-ply at 6 seats, these weights at 96.3 % (80 games, ``python -m arena powwow
 # --seats 6 --pairs strong:oneply``, seeds arena and s27).
 WEIGHTS = Weights(forward=0.065, back=0.178, take=0.2, skip=0.1, choice=0.353, give_weaker=0.85)
 

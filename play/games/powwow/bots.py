@@ -22,89 +22,12 @@ Levels:
   moves and drafts make the deals under which those choices were good more likely (each read
   against the choices on offer) and a swap carries what was learnt along with the cards it may
   have moved; the seat keeps the deals that agree with its own hand and what its swaps taught it.
-  On intermediate games at 5 and 6 seats it puts a mean log probability of -3.19 on the true deal,
-  against -3.33 with the former weights (drafts read as telling nothing), -4.65 for the belief
-  that forgot both hands at each swap and -6.37 for a uniform redeal
-  (``bench/powwow_belief_fit.py --seats 5,6 --players intermediate --games 8``). Reading the
-  record costs 4 ms a move on average at 5 seats, 15 ms at 6 (at most 0.33 s, the first swap
-  between two seats; 0.41 s for a 250-entry record read at once).
 
 Playouts pick the advance ``best_advance`` would, valued incrementally (:func:`playout_advance`:
-a move changes one Indian's weight): a strong search of 3,000 iterations costs 0.41 s of CPU
-instead of 0.50 on a free core, the same moves on 42 positions
-(``bench/powwow_playout_speed.py``).
+a move changes one Indian's weight), the same moves for less CPU.
 
-Levels offered at each seat count (``GamePackage.offered_levels``): a level is offered where it
-beat the level offered below it with its 95 % interval above 50 % (``bench/ladder.py``: at least
-100 games, stopped as soon as the interval clears 50 %, else at 400). The ladder's lower rungs,
-``nice -n 19 python bench/arena.py powwow --seats 3,4 --pairs
-beginner:random,intermediate:beginner --until-clear --jobs 1`` (seed ``arena``, the ladder's;
-stopped for time after 457 games, 4,203 s on a loaded machine whose helpers were paused for
-minutes at a time) and the same with ``--seats 2,5,6 --jobs 2`` (nice 10, 1,240 games,
-2,099 s)::
-
-    seats  level         vs            games   score  95 % interval  result
-        2  beginner      random          100   95.0%  [ 88.8,  97.8]  cleared after 100
-        2  intermediate  beginner        140   41.4%  [ 33.6,  49.7]  below 50 % after 140
-        3  beginner      random          102   92.2%  [ 85.3,  96.0]  cleared after 102
-        3  intermediate  beginner        127   47.2%  [ 38.8,  55.9]  interrupted, not cleared
-        4  beginner      random          102   96.1%  [ 90.3,  98.5]  cleared after 102
-        4  intermediate  beginner        126   48.4%  [ 39.9,  57.1]  interrupted, not cleared
-        5  beginner      random          100   97.0%  [ 91.5,  99.0]  cleared after 100
-        5  intermediate  beginner        400   46.5%  [ 41.7,  51.4]  not cleared within 400
-        6  beginner      random          100   94.0%  [ 87.5,  97.2]  cleared after 100
-        6  intermediate  beginner        400   49.8%  [ 44.9,  54.6]  not cleared within 400
-
-Intermediate's search is no stronger than the beginner's heuristic at any seat count (below 50 %
-at 2 seats; 46.5 and 49.8 % after 400 games at 5 and 6; at 3 and 4, 47 and 48 % when the run
-was stopped, where 400 games would hardly have made it clear above), so it is offered nowhere.
-Strong is the level above beginner. Strong against beginner, ``nice -n 5 python bench/arena.py
-powwow --seats 3 --pairs strong:beginner --until-clear --jobs 2`` (alone on the machine; stopped
-for time after 110 games, 3,378 s; strong thought 0.50 s a move on average, at most 0.94 s) and
-``nice -n 19 python bench/arena.py powwow --seats 5,6 --pairs strong:beginner --until-clear
---jobs 2`` (alone on the machine; 200 games, 7,183 s; strong thought 0.61 s a move on average,
-at most 1.02 s)::
-
-    seats  level         vs            games   score  95 % interval  result
-        3  strong        beginner        110   55.5%  [ 46.1,  64.4]  interrupted, not cleared
-        5  strong        beginner        100   65.0%  [ 55.3,  73.6]  cleared after 100
-        6  strong        beginner        100   74.0%  [ 64.6,  81.6]  cleared after 100
-
-So strong is offered at 5 and 6 seats, above the beginner. At 3 seats it is neither cleared nor
-refuted (at 55 %, 400 games would clear it), and at 2 and 4 seats it was not measured against the
-beginner (an hour of both cores per 100 games): the beginner alone is offered there until it is.
-
-The arena (``bench/arena.py powwow --games 40 --seats N --pairs A:B --jobs 2``, December 2026;
-a game is won when the player's best seat finishes first among both players' seats; at 2 seats a
-neutral card's win counts as half a win for every search and for one-ply, ``DRAW_SHARE``), in
-per cent of 40 games (42 at 3 and 4 seats, 80 where marked ``/80``):
-
-=====================  ========  =======  =======  =========  =======
-pairing                2 seats   3        4        5          6
-=====================  ========  =======  =======  =========  =======
-strong–intermediate    68.8°/80  69.0†    71.4°    80.0       75.0
-strong–one-ply         93.8†     90.5†    95.2°    90.0†      87.5/80
-intermediate–one-ply   82.5      76.2     83.3     78.8/80    85.0
-beginner–random        95.0      90.5     100.0    97.5       92.5
-=====================  ========  =======  =======  =========  =======
-
-Unmarked strong figures are those of the belief above; with its former weights (drafts telling
-nothing) strong–intermediate scored 62.5 % at 5 seats and 70.0 % at 6, strong–one-ply 87.5 % at 6
-(seed ``arena``; the 6-seat one-ply figure now joins ``arena`` and ``s27``, 87.5 % on each).
-† marks the belief that forgot both hands at each swap (strong–intermediate with it: 57.5 % at
-5 seats, 55.0 % at 6), ° the one before it, which read moves without the moves on offer. The
-forgetting belief scored 87.5 % too against one-ply at 6 seats on ``arena`` (90.0 % over 80
-games with ``s27``); the 2-seat strong–intermediate figure joins seeds ``arena`` and ``s25``.
-Strong thinks 0.60-0.63 s a move on average at 5 and 6 seats, at most 1.01 s (the runs above;
-0.41-0.75 s and at most 1.03 s at the other seat counts, measured before).
-With perfect information (``--oracle``) the intermediate search beats intermediate 65.0 % at 5
-seats and 58.8 % at 6 (80 games each), the strong search 77.5 % at 6: what strong lacked at six
-players was the belief, not the search. At 3 seats the intermediate search wins 71 / 81 / 74 %
-against one-ply with 30 / 60 / 120 iterations instead of 250 (``--intermediate-iterations``), so
-more search buys almost nothing there, and the race temperature refitted to 8 (log loss on
-heuristic games: -1.374 against -1.414 at 5) made strong no better (57.1 % against intermediate,
-``--strong-temperatures 8``, 42 games). The clock is only a cap (``time_limit``); the iteration
-budget makes choices reproducible.
+The levels offered at each seat count, the arena's results, the belief's and the playouts'
+measurements: ``docs/bots.md`` (Pow Wow).
 """
 
 from __future__ import annotations

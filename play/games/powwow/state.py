@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from play.engines.base import InvalidOptions, InvalidState
+from play.engines.base import InvalidOptions
+from play.engines.checks import check, check_option_names, check_seats, state_from_data
 
 COLOURS = ("red", "yellow", "green", "blue", "black", "white")
 POWWOW = "powwow"  # the POW WOW card, worth nothing
@@ -64,13 +65,13 @@ def deck(seats: int) -> list[str]:
 
 
 def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidOptions("Pow Wow is played by 3 to 6 players, or 2 with the neutral pile.")
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("Options must be an object.")
-    unknown = sorted(str(name) for name in set(options) - {"first_roller"})
-    if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
+    check_seats(
+        seats,
+        MIN_SEATS,
+        MAX_SEATS,
+        "Pow Wow is played by 3 to 6 players, or 2 with the neutral pile.",
+    )
+    check_option_names(options, ("first_roller",))
     first = options.get("first_roller", DEFAULT_FIRST_ROLLER)
     if first != "random" and (
         isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats
@@ -168,19 +169,10 @@ class PowwowState:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> PowwowState:
-        try:
-            return cls._from_dict(data)
-        except InvalidState:
-            raise
-        except (InvalidOptions, KeyError, TypeError, ValueError, AttributeError) as error:
-            raise InvalidState(f"Invalid Pow Wow state: {error}") from None
+        return state_from_data(cls._from_dict, data, "Pow Wow")
 
     @classmethod
     def _from_dict(cls, data: Mapping[str, Any]) -> PowwowState:
-        def check(condition: bool, message: str) -> None:
-            if not condition:
-                raise InvalidState(message)
-
         def is_int(value: Any) -> bool:
             return isinstance(value, int) and not isinstance(value, bool)
 
@@ -242,11 +234,11 @@ class PowwowState:
             "phase 'over' iff an Indian finished or the moves ran out.",
         )
         check(s.finisher == (finished[0] if finished else None), "finisher mismatch.")
-        cls._check_round(s, check)
+        cls._check_round(s)
         return s
 
     @staticmethod
-    def _check_round(s: PowwowState, check) -> None:
+    def _check_round(s: PowwowState) -> None:
         seats = s.seats
         order = [(s.roller + i * CLOCKWISE_STEP) % seats for i in range(seats)]
         if s.phase == "over":

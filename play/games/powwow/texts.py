@@ -315,3 +315,12 @@ def prompt(state: Any, seat: int) -> str:
             )
         return _("Déplacez une pierre du tipi pour faire bouger l'Indien %(colour)s.") % values
     return ""
+
+
+OPTION_REFUSALS: dict[str, Any] = {}
+outcome_reason = None  # the end screen says OUTCOME_REASONS[outcome.reason]
+score_text = None  # the score as a number
+
+
+def describe_move(before: Any, after: Any, seat: int, move: Mapping[str, Any]) -> str:
+    return describe_events(after.events)

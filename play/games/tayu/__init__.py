@@ -1,5 +1,3 @@
-"""Ta Yü (Niek Neuwahl, Kosmos, 1999): the game package (see ``engine`` for the rules)."""
+"""Ta Yü (Niek Neuwahl, Kosmos, 1999): the game package (``GAME`` is declared in ``game``)."""
 
-from .game import TaYuGame
-
-GAME = TaYuGame()
+from .game import GAME  # noqa: F401 (for scripts that import it from the package)

@@ -23,67 +23,11 @@ player's best placement; a pass it interrupts keeps what it had finished. The au
 thumb: undercut by one down to a floor, then pass; strong's floor is where the spoiler's seat
 stops being worth more than a builder's (:data:`STRONG_BID_FLOOR`).
 
-Levels offered at each seat count (``GamePackage.offered_levels``): a level is offered where it
-beat the level below it with its 95 % interval above 50 % (``bench/arena.py --until-clear``: at
-least 100 games, stopped as soon as the interval clears 50 %, else at 400). Measured December
-2026 on a loaded machine, ``nice -n 19 python bench/arena.py tayu --until-clear --jobs 2 --seats
-2,3,4 --pairs beginner:random,intermediate:beginner`` (676 games, 2,165 s) and the same with
-``--seats 3 --pairs strong:intermediate`` (stopped for time after 174 games, 2,476 s)::
-
-    seats  level         vs            games   score  95 % interval  result
-        2  beginner      random          100   98.5%  [ 93.8,  99.7]  cleared after 100
-        2  intermediate  beginner        100   67.5%  [ 57.8,  75.9]  cleared after 100
-        3  beginner      random          102   93.6%  [ 87.1,  97.0]  cleared after 102
-        3  intermediate  beginner        174   58.6%  [ 51.2,  65.7]  cleared after 174
-        3  strong        intermediate    174   54.0%  [ 46.6,  61.3]  interrupted, not cleared
-        4  beginner      random          100  100.0%  [ 96.3, 100.0]  cleared after 100
-        4  intermediate  beginner        100   67.5%  [ 57.8,  75.9]  cleared after 100
-
-At two players intermediate's score depends on its seat: 85.0 % as north–south, 50.0 % as
-west–east (the seats alternate, so the table's figure is their mean). Strong against
-intermediate at 2 and 4 seats was not measured again (49 and 46 % of 40 games below, 48.8 and
-46.2 % in the runs that opened issue 40): strong is not offered there. At 3 seats it was not
-cleared in 174 games (56 % after 105 games, 54 % after 174; the run was stopped there for
-time), so strong is not offered at any seat count until it is made measurably
-stronger; an earlier run with ``--jobs 1``, stopped after 42 games, had it at 46.4 % (the same
-seeds: on a loaded machine the 2-second clock lets the searches differ between runs).
-``python bench/ladder.py tayu --jobs 2`` plays the offered ladder (the same rungs and seeds as
-the runs above; not rerun as such for lack of time). The oracle bound: ``oracle`` (below) beats
-the one-ply player, which plays like the beginner, 95 / 79 / 95 % at 2 / 3 / 4 seats (20 to 24
-games), so intermediate's score against the beginner is 71, 74 and 71 % of what seeing the
-face-down tiles gets that search.
-
-Measured (``nice -n 10 python bench/arena.py tayu --games 40 --seats 2,3,4 --pairs
-strong:oneply,strong:intermediate,intermediate:oneply --jobs 1``, December 2026, load about 2.3;
-score with draws as half, 2 / 3 / 4 players): intermediate beats the one-ply player 75 / 77 /
-69 %; strong beats it 76 / 81 / 72 % and scores 49 / 60 / 46 % against intermediate (strong
-0.08 s a move on average, at most 0.82 s). With its own bid floor (free machine, ``--jobs 2``,
-42 games a pairing, 3 players) strong scores 59.5 % against intermediate and 81.0 % against
-one-ply; the arena's two random opening plies are then the auction's first two bids, and with
-``--opening 0`` it scores 53.6 % and 71.4 %, and 50.0 % against intermediate with intermediate's
-floor (``floor20``); alone at a table of two intermediates it won 9 of 21 games (an even share
-is 7). How much the draw's luck decides: ``oracle`` of
-``bench/arena_players_tayu.py``, the same two-ply search over the real face-down tiles, beats the
-one-ply player 95 / 79 / 95 % (20 to 24 games) and strong 85 / 77 / 78 %. Tried for strong and
-measured no better (same file, 2 players unless said): one more round of draws on the best six
-moves (51 % of 40 games against intermediate, 0.18 s a move); the product gap squashed over 5
-or 20 points (56 %, 53 % of 16 against strong); a reply valued with the chance that the mover's
-next draw fits nowhere (40 % of 20 against strong); with 4 players, the kept face-up tile's best
-placement blended into each reply (59 % of 40 against intermediate, 53 % against the same bot
-without it, at twice its time).
-
 A level may carry its own :class:`Weights` (the reference players and :func:`evaluate` keep the
-constants below). Fitting the weights to results (``bench/tayu_tune.py``: log loss of the
-evaluation against the result of 17 540 positions of 240 games of intermediate against itself,
-2 players) prefers open ends worth almost nothing: the edge scores alone predict the winner of
-64 % of decided positions, the hand-set weights 63 %, a quarter of their reach (0.15) 66 %. In
-the arena strong with half the reach scored 55.6 % of 80 games against intermediate with 2
-players (two runs of 40: 67.5 and 43.8 %), 63 % of 82 with 4, 45 % of 42 with 3, and beat
-one-ply no more often than strong. Fitted to the points each edge still scores (``--points``),
-the weights value ends that barely decay with distance and nothing late in the game; that
-evaluation lost 36 of 40 games to intermediate. So every level keeps the hand-set weights: the
-weights, a further draw and the column choice each move the result less than 40 to 80 games
-can show; only the second ply (intermediate against one-ply) does.
+constants below); every level keeps the hand-set weights, fitted ones measured no better.
+
+The levels offered at each seat count, the arena's results, the oracle bound and the weights
+fitted to results: ``docs/bots.md`` (Ta Yü).
 """
 
 from __future__ import annotations
@@ -112,9 +56,10 @@ PRODUCT_SCALE = 10.0  # a product gap of this much is worth a reward of about 0.
 # the one-ply player the better builder's final product stayed at or below 20 about 4 times in 10).
 BID_FLOOR = 20
 # Strong's floor. With intermediate in every seat and the auction scripted to leave the spoiler
-# holding a given bid (``bench/tayu_auction.py --bids 16,20,24 --games 72``: the spoiler in each
-# seat in turn), the spoiler scored 41.7 % at 16, 52.8 % at 20 and 69.4 % at 24; a builder wins
-# about half of the rest, so the spoiler's seat is the better one while it wins over a third.
+# holding a given bid (``bench/experiments/tayu_auction.py --bids 16,20,24 --games 72``: the
+# spoiler in each seat in turn), the spoiler scored 41.7 % at 16, 52.8 % at 20 and 69.4 % at 24;
+# a builder wins about half of the rest, so the spoiler's seat is the better one while it wins
+# over a third.
 STRONG_BID_FLOOR = 16
 TOTAL_TILES = len(KINDS) * COPIES
 

@@ -61,6 +61,7 @@ from .moves import (
     place_moves,
     redeal,
 )
+from .parsing import state_from_dict
 from .state import (
     AUCTION_SEATS,
     COLUMNS,
@@ -242,7 +243,7 @@ class TaYuEngine(Engine[TaYuState]):
         return state.to_dict()
 
     def from_dict(self, data: Mapping[str, Any]) -> TaYuState:
-        return TaYuState.from_dict(data)
+        return state_from_dict(data)
 
     def redeal_hidden(self, state: TaYuState, seat: int | None, rng: random.Random) -> TaYuState:
         """A state nobody can tell from ``state``: the face-down tiles reshuffled (nobody knows

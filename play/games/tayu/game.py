@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-from typing import Any
-
-from play.engines.base import Move
-from play.games.base import GamePackage, Scenario
-
-from . import texts
+from play.games.base import GamePackage
 
 
 class TaYuGame(GamePackage):
     slug = "tayu"
-    bots_path = "play.games.tayu.bots"
     engine_path = "play.games.tayu.engine:TaYuEngine"
+    texts_path = "play.games.tayu.texts"
+    bots_path = "play.games.tayu.bots"
+    scenarios_path = "play.games.tayu.scenarios"
     titles = ("ta yu",)
-    texts = texts
     bot_levels = ("beginner", "intermediate", "strong")
     # A level is offered at a seat count when it beat the level below it there, its 95 %
-    # interval above 50 % (bench/ladder.py tayu; the figures in bots.py's docstring): « fort »
+    # interval above 50 % (python -m arena.ladder tayu; the figures in docs/bots.md): « fort »
     # was not measured stronger than « intermédiaire » at any seat count.
     offered_levels = {
         2: ("beginner", "intermediate"),
@@ -29,18 +24,5 @@ class TaYuGame(GamePackage):
     scripts = ("games/tayu/board.js",)
     styles = ("games/tayu/board.css",)
 
-    @cached_property
-    def _scenarios(self) -> tuple[Scenario, ...]:
-        from .scenarios import build_scenarios
 
-        return build_scenarios()
-
-    @property
-    def scenarios(self) -> tuple[Scenario, ...]:
-        return self._scenarios
-
-    def describe_move(self, before: Any, after: Any, seat: int, move: Move) -> str:
-        return texts.describe_move(before, after, seat, move)
-
-    def play_texts(self) -> dict[str, Any]:
-        return texts.play_texts()
+GAME = TaYuGame()

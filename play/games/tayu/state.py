@@ -1,10 +1,8 @@
 """Ta Yü state: options, the supply, the placed tiles and their validation.
 
 The rules and house decisions are described in :mod:`play.games.tayu.engine`; this module holds the
-data they act on. :meth:`TaYuState.from_dict` accepts only consistent positions: the placed tiles
-are replayed in order and each must have been a legal placement, the 112 tiles are all accounted
-for (board, hands, supply), the supply is consumed front stack first, and phase, hands and auction
-agree.
+data they act on. A stored state is rebuilt and checked against the rules by
+:func:`play.games.tayu.parsing.state_from_dict`.
 """
 
 from __future__ import annotations
@@ -13,7 +11,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from play.engines.base import InvalidOptions, InvalidState
+from play.engines.base import InvalidOptions
+from play.engines.checks import check_option_names, check_seats
 
 from .tiles import (
     COPIES,
@@ -21,7 +20,6 @@ from .tiles import (
     KINDS,
     NORTH,
     ORIENTATIONS,
-    ROTATIONS,
     SOUTH,
     STEP,
     edge_value,
@@ -50,13 +48,8 @@ OPTION_NAMES = ("supply_rule", "two_tiles")
 
 
 def validate_options(seats: Any, options: Mapping[str, Any]) -> dict[str, Any]:
-    if not isinstance(seats, int) or isinstance(seats, bool) or not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidOptions("Ta Yü is played by 2 to 4 players.")
-    if not isinstance(options, Mapping):
-        raise InvalidOptions("Options must be a mapping.")
-    unknown = sorted(str(name) for name in set(options) - set(OPTION_NAMES))
-    if unknown:
-        raise InvalidOptions(f"Unknown option(s): {', '.join(unknown)}.", option=unknown[0])
+    check_seats(seats, MIN_SEATS, MAX_SEATS, "Ta Yü is played by 2 to 4 players.")
+    check_option_names(options, OPTION_NAMES)
     rule = options.get("supply_rule", DEFAULT_SUPPLY_RULE)
     if not isinstance(rule, str) or rule not in SUPPLY_RULES:
         raise InvalidOptions(
@@ -187,15 +180,6 @@ class TaYuState:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TaYuState:
-        try:
-            return _from_dict(data)
-        except InvalidState:
-            raise
-        except (InvalidOptions, KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
-            raise InvalidState(f"Invalid Ta Yü state: {e}") from None
-
-    @classmethod
     def start(cls, seats: int, options: dict[str, Any], rng: random.Random) -> TaYuState:
         """A new game: the 112 tiles shuffled into the supply (hands dealt by the engine)."""
         state = cls(seats, options)
@@ -207,100 +191,3 @@ class TaYuState:
         ]
         state.phase = "bid" if seats == AUCTION_SEATS else "draw"
         return state
-
-
-def _is_seat(value: Any, seats: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
-
-
-def _kind(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < len(KINDS):
-        raise InvalidState(f"{value!r} is not a tile kind.")
-    return value
-
-
-def _from_dict(data: Mapping[str, Any]) -> TaYuState:
-    from .moves import has_placement, placement_legal  # the rules live there
-
-    def check(condition: bool, message: str) -> None:
-        if not condition:
-            raise InvalidState(message)
-
-    seats = data["seats"]
-    state = TaYuState(seats, validate_options(seats, data["options"]))
-    counts = [0] * len(KINDS)
-    for entry in data["tiles"]:
-        kind, row, col = _kind(entry["kind"]), entry["row"], entry["col"]
-        rotation, seat = entry["rotation"], entry["seat"]
-        check(rotation in range(ROTATIONS) and _is_seat(seat, seats), "Bad tile entry.")
-        check(isinstance(row, int) and isinstance(col, int), "Bad tile square.")
-        check(placement_legal(state, kind, row, col, rotation), f"Illegal tile at {row},{col}.")
-        state.put(kind, row, col, rotation, seat)
-        counts[kind] += 1
-    supply = data["supply"]
-    check(len(supply) == COLUMNS, "The supply has 2 columns.")
-    state.supply = []
-    for column in supply:
-        check(len(column) == STACKS_PER_COLUMN, "A column has 8 stacks.")
-        stacks = [[_kind(k) for k in stack] for stack in column]
-        check(all(len(s) <= STACK_HEIGHT for s in stacks), "A stack holds at most 7 tiles.")
-        heights = [len(s) for s in stacks]
-        front = next((i for i, h in enumerate(heights) if h), len(heights))
-        check(all(h == STACK_HEIGHT for h in heights[front + 1 :]), "Stacks go front first.")
-        state.supply.append(stacks)
-        for stack in stacks:
-            for kind in stack:
-                counts[kind] += 1
-    held = data["held"]
-    check(len(held) == seats, "held: one hand per seat.")
-    state.held = [[_kind(k) for k in hand] for hand in held]
-    for hand in state.held:
-        for kind in hand:
-            counts[kind] += 1
-    check(counts == [COPIES] * len(KINDS), "Every kind must be there 4 times.")
-    state.phase, state.to_move = data["phase"], data["to_move"]
-    check(state.phase in PHASES and _is_seat(state.to_move, seats), "Bad phase or to_move.")
-    _check_auction(state, data, check)
-    state.end = data.get("end")
-    check(state.end in (None, BLOCKED, SUPPLY_EMPTY), "Bad end.")
-    check((state.end is None) == (state.phase != "over"), "end iff over.")
-    base = 1 if state.two_tiles else 0
-    sizes = [len(hand) for hand in state.held]
-    mover = {"bid": base, "draw": base, "place": base + 1, "over": None}[state.phase]
-    if state.phase == "bid":
-        check(not state.tiles and all(n == base for n in sizes), "No tile before the auction.")
-    for seat, size in enumerate(sizes):
-        expected = base if seat != state.to_move or mover is None else mover
-        if state.phase == "over" and seat == state.to_move:
-            expected = base + (1 if state.end == BLOCKED else 0)
-        check(size == expected, f"Seat {seat} holds {size} tiles, not {expected}.")
-    if state.phase == "place":
-        check(has_placement(state, state.held[state.to_move]), "The held tile cannot be placed.")
-    if state.end == BLOCKED:
-        check(not has_placement(state, state.held[state.to_move]), "A tile could be placed.")
-    if state.end == SUPPLY_EMPTY:
-        check(state.supply_left() == 0, "The supply is not empty.")
-    last = data.get("last")
-    check(last is None or isinstance(last, Mapping), "Bad last event.")
-    state.last = None if last is None else dict(last)
-    return state
-
-
-def _check_auction(state: TaYuState, data: Mapping[str, Any], check) -> None:
-    seats = state.seats
-    state.bid, state.bidder, state.spoiler = data["bid"], data["bidder"], data["spoiler"]
-    state.passed = [bool(p) for p in data["passed"]]
-    check(len(state.passed) == seats, "passed: one flag per seat.")
-    if seats != AUCTION_SEATS:
-        check(state.bid is None and state.bidder is None and state.spoiler is None, "No auction.")
-        check(not any(state.passed) and state.phase != "bid", "No auction.")
-        return
-    check(state.bid is None or (isinstance(state.bid, int) and 0 <= state.bid <= MAX_BID), "bid.")
-    check((state.bid is None) == (state.bidder is None), "bid and bidder go together.")
-    check(state.bidder is None or _is_seat(state.bidder, seats), "bidder is a seat.")
-    if state.phase == "bid":
-        check(state.spoiler is None and sum(state.passed) < seats - 1, "The auction is open.")
-        check(not state.passed[state.to_move], "A seat that passed does not bid again.")
-    else:
-        check(state.spoiler is not None and state.spoiler == state.bidder, "spoiler = lowest bid.")
-        check(sum(state.passed) == seats - 1 and not state.passed[state.spoiler], "Auction over.")

@@ -296,3 +296,6 @@ def outcome_reason(state: Any, outcome: Any) -> str:
 
 def score_text(score: float) -> str:
     return _("produit %(value)s") % {"value": f"{score:g}"}
+
+
+OPTION_REFUSALS: dict[str, Any] = {}

@@ -5,7 +5,7 @@
 N defaults to ``PLAY_BOT_WORKERS`` (the machine's cores minus ``PLAY_WEB_CORES``, a quarter of
 them by default, rounded, at least one). Each worker plays one job at a time: a bot move, and
 the next bots' moves of the same table within its slice (``PLAY_BOT_SLICE_SECONDS``) or while no
-other job waits. Workers yield the CPU to the web (:mod:`ludotheque.workers`). This supervisor
+other job waits. Workers yield the CPU to the web (:mod:`core.workers`). This supervisor
 restarts a worker that dies, and every few seconds queues again the bot turns whose worker was
 lost (killed mid-search: the job stays « running » forever), then deletes old finished jobs.
 SIGINT or SIGTERM stops everything. Start it on as many machines as you like, against the same
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from ludotheque.workers import WorkersCommand
+from core.workers import WorkersCommand
 from play import tasks
-from play.services import bot_turns_recover
+from play.services.bot_turns import bot_turn, bot_turns_recover
 
 
 class Command(WorkersCommand):
@@ -33,6 +33,6 @@ class Command(WorkersCommand):
 
     def sweep(self, out) -> None:
         recovered = bot_turns_recover()
-        tasks.prune_finished()
+        tasks.prune_finished(bot_turn)
         if recovered:
             out.write(f"{recovered} lost bot turn(s) queued again")

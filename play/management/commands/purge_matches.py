@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from play.services import matches_purge_abandoned
+from play.services.purge import matches_purge_abandoned
 
 
 class Command(BaseCommand):

@@ -14,8 +14,8 @@ from play.games.alcatraz.bots import (
     STALL_TURNS,
     AlcatrazBot,
     alcatraz_bot,
-    bot_move,
     line_plies,
+    seeded_bot_move,
 )
 from play.games.alcatraz.evaluation import (
     CELL_RAYS,
@@ -160,7 +160,7 @@ def test_no_time_left_still_gives_a_legal_move():
 
 def test_bot_move_caps_the_level_by_the_callers_seconds():
     state = ENGINE.new_game(seats=2, options={}, rng=random.Random(0))
-    move = bot_move(state, 0, level="strong", seed=1, seconds=0.0)
+    move = seeded_bot_move(state, 0, level="strong", seed=1, seconds=0.0)
     assert move in ENGINE.legal_moves(state, 0)
     assert AlcatrazBot.for_level("strong", seconds=0.3).seconds == 0.3
     assert AlcatrazBot.for_level("strong", seconds=30).seconds == ALCATRAZ_LEVELS["strong"].seconds
@@ -352,7 +352,7 @@ def test_table_search_evaluates_each_position_once_a_choose(monkeypatch):
         calls.append((state.position_key(), state.phase, state.roll))
         return evaluate(state)
 
-    monkeypatch.setattr(bots, "evaluate", counting)
+    monkeypatch.setattr(bots, "position_values", counting)
     for seats in (3, 4):
         state = ENGINE.new_game(seats=seats, options={}, rng=random.Random(seats))
         state = ENGINE.play(state, 0, ENGINE.legal_moves(state, 0)[7], random.Random(0))

@@ -37,7 +37,7 @@ def place(die, value, steadiness=1.0):
 def first_placement(match, token):
     """Play the first legal move (rolls, keeps) until a seat may place: (seat, its placement)."""
     from play.selectors import match_state
-    from play.services import match_play_move
+    from play.services.moves import match_play_move
 
     for _ in range(400):
         view = match_state(match=match, token=token)
@@ -60,7 +60,7 @@ def press(match, token, seat, move, *, error_ms=0.0, backdate_ms=5000):
 
     from play.games.bataclan import physics
     from play.models import GestureChallenge
-    from play.services import match_gesture_challenge
+    from play.services.gestures import match_gesture_challenge
 
     challenge = match_gesture_challenge(
         match=match, token=token, seat=seat, expected_version=match.version

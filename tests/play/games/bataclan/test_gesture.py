@@ -6,13 +6,15 @@ import random
 
 import pytest
 
-from play import services
 from play.errors import IllegalMoveError, InvalidNumber, InvalidSetup, StaleVersion
 from play.games.bataclan import GAME, gesture, physics
 from play.games.bataclan.engine import STEADINESS_GRID, UNTIMED_STEADINESS
 from play.models import GestureChallenge
 from play.selectors import match_legal_moves, match_log, match_state
-from play.services import SeatSpec, match_gesture_challenge, match_play_move, match_start
+from play.services import bot_turns
+from play.services.gestures import match_gesture_challenge
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
 from tests.factories import make_game
 
 from .helpers import first_placement, press
@@ -130,14 +132,14 @@ def test_bots_answer_the_servers_challenge_with_their_own_hands(
 ):
     match_seed("gesture/bots")
     issued = []  # (seat, key) of every challenge the server issued
-    real_issue = services._issue_challenge
+    real_issue = bot_turns.issue_challenge
 
     def issue(match, seat):
         challenge = real_issue(match, seat)
         issued.append((seat, challenge.key))
         return challenge
 
-    monkeypatch.setattr(services, "_issue_challenge", issue)
+    monkeypatch.setattr(bot_turns, "issue_challenge", issue)
     match, token = match_start(
         game=bataclan_game,
         seats=[SeatSpec("local"), SeatSpec("bot", bot_level="strong")],

@@ -8,7 +8,9 @@ from play.games.bataclan import GAME
 from play.games.bataclan.engine import STEADINESS_GRID
 from play.models import GestureChallenge
 from play.selectors import match_state
-from play.services import SeatSpec, match_advance_bots, match_play_move, match_start
+from play.services.bot_turns import match_advance_bots
+from play.services.matches import SeatSpec, match_start
+from play.services.moves import match_play_move
 from play.tokens import token_for
 from tests.factories import make_game
 

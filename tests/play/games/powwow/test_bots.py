@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench.playouts import random_walk
+from arena.playouts import random_walk
 from play.bots.mcts import outcome_values
 from play.engines.base import chance_for
 from play.games.powwow import GAME

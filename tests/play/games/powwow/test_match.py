@@ -2,7 +2,7 @@
 
 from django.urls import reverse
 
-from play.services import seat_range
+from play.services.matches import seat_range
 from tests.factories import make_game
 
 

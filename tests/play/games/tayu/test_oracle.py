@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from bench import arena_players_tayu as oracle_module
+from arena.players import tayu as oracle_module
 from play.games.tayu import bots
 from play.games.tayu.search import Node
 
