@@ -9,9 +9,10 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.text import capfirst
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from catalogue.admin import GameAdmin
@@ -166,15 +167,13 @@ def applied_message(batch: ImportBatch) -> str:
 
 
 def progress_text(progress: dict) -> str:
-    """« Lecture en cours : 42 % — 8 400 notices lues, 0 fichier refusé — environ 12 s
+    """« Lecture en cours : 42 % — notices lues : 8 400, fichiers refusés : 0 — environ 12 s
     restantes. » (what the progress bar shows, in words)."""
-    parts = [
-        ngettext("%(n)s notice lue", "%(n)s notices lues", progress["records_read"])
-        % {"n": progress["records_read"]},
-        ngettext("%(n)s fichier refusé", "%(n)s fichiers refusés", progress["files_rejected"])
-        % {"n": progress["files_rejected"]},
-    ]
-    text = f"{capfirst(progress['status_label'])} : {progress['percent']} % — {', '.join(parts)}"
+    counts = gettext("notices lues : %(records)s, fichiers refusés : %(files)s") % {
+        "records": number_format(progress["records_read"], force_grouping=True),
+        "files": number_format(progress["files_rejected"], force_grouping=True),
+    }
+    text = f"{capfirst(progress['status_label'])} : {progress['percent']} % — {counts}"
     left = progress["seconds_left"]
     if left is not None and not progress["finished"]:
         minutes, seconds = divmod(int(left), 60)

@@ -90,6 +90,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault(
         "init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
     )
+    # A writer waits this long for SQLite's one write lock before « database is locked »: an
+    # import holds it for its whole transaction (seconds for thousands of records), and a
+    # background worker, which yields the CPU to the web, may be slow to let it go on a busy
+    # machine. PostgreSQL locks rows, not the database.
+    DATABASES["default"]["OPTIONS"].setdefault("timeout", 20)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Django's default hasher, computed at the lowest CPU priority (core/hashers.py); the

@@ -45,7 +45,7 @@ def test_command_imports_a_file_over_the_upload_limit_with_progress(tmp_path, st
     assert "1200 créé(s)" in out.getvalue()
     assert "Import [" in err.getvalue() and "importée(s) et indexée(s)" in out.getvalue()
     # The same progress as the admin's bar: records read, files refused (and the time left).
-    assert "1\u202f200 notices lues, 0 fichier(s) refusé(s)" in err.getvalue()
+    assert "notices lues : 1\u202f200, fichiers refusés : 0" in err.getvalue()
     assert Game.objects.count() == 1200
     assert game_search(params=SearchParams(q="escargot")).count == 1200
 

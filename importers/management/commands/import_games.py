@@ -35,9 +35,9 @@ def collect_files(paths: list[str]) -> list[Path]:
 
 
 def progress_detail(snapshot: Snapshot) -> str:
-    """« 8 400 notices lues, 0 fichier refusé, ~12 s restantes » (what the admin's bar says)."""
+    """« notices lues : 8 400, fichiers refusés : 0, ~12 s restantes » (as the admin's bar)."""
     records = f"{snapshot.records:,}".replace(",", "\u202f")
-    text = f"{records} notices lues, {snapshot.rejected} fichier(s) refusé(s)"
+    text = f"notices lues : {records}, fichiers refusés : {snapshot.rejected}"
     left = snapshot.seconds_left
     if left is not None and snapshot.share < 1:
         minutes, seconds = divmod(int(left), 60)
