@@ -16,6 +16,7 @@ from . import accessibility
 from .forms import GameSearchForm
 from .models import Author, Category, Game, Publisher
 from .readable import readable
+from .rulebooks import rules_answering, rules_for_engine
 from .selectors import (
     ORDERING_LABELS,
     SearchParams,
@@ -139,13 +140,21 @@ def _facet_names(facets) -> dict[str, str]:
     }
 
 
+#: A rules question longer than this is cut (nobody asks a rule in a page of text).
+QUESTION_CHARS = 300
+
+
 def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         game = game_get(slug=slug)
     except Game.DoesNotExist:
         raise Http404(_("Aucun jeu ne porte cet identifiant.")) from None
+    question = " ".join(request.GET.get("question", "").split())[:QUESTION_CHARS]
     context = {
         "game": game,
+        "rule_topics": rules_for_engine(game.engine),
+        "rule_question": question,
+        "rule_answers": rules_answering(game.engine, question) if question else None,
         "rules_sections": _rules_sections(game),
         "rules_text": readable(game.rules_text),
         "related": games_related(game=game),

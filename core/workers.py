@@ -33,6 +33,21 @@ from django.db import close_old_connections
 SWEEP_SECONDS = 5.0
 #: The autogroup's nice value a worker takes (the weakest: 19).
 AUTOGROUP_NICE = 19
+#: prctl's option: the signal a process gets when its parent dies.
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """In a new worker process: SIGTERM when its supervisor dies, whatever killed it (a worker
+    in a session of its own no longer gets the terminal's Ctrl-C). Linux only."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the supervisor died before the call: nobody to work for
+        os._exit(0)
 
 
 def yield_cpu(nice: int, *, idle: bool = True) -> None:
@@ -102,7 +117,12 @@ class Supervisor:
 
     def start(self) -> subprocess.Popen:
         nice, idle = self.nice, self.idle
-        return subprocess.Popen(self.command, preexec_fn=lambda: yield_cpu(nice, idle=idle))
+
+        def prepare() -> None:
+            yield_cpu(nice, idle=idle)
+            die_with_parent()
+
+        return subprocess.Popen(self.command, preexec_fn=prepare)
 
     def run(self) -> None:
         def stop(signum, frame):

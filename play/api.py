@@ -36,8 +36,16 @@ from .api_serializers import (
     NextRoundSerializer,
     UndoSerializer,
 )
-from .errors import InvalidNumber, PlayError, unrepresentable_path
-from .selectors import match_get, match_legal_moves, match_poll_get, match_replay, match_state
+from .errors import IllegalMoveError, InvalidNumber, PlayError, unrepresentable_path
+from .rules import refusal_path
+from .selectors import (
+    match_get,
+    match_legal_moves,
+    match_poll_get,
+    match_replay,
+    match_state,
+    match_with_game,
+)
 from .services.bot_turns import match_bot_queue, match_bot_turn_poll
 from .services.gestures import match_gesture_challenge
 from .services.matches import (
@@ -104,8 +112,17 @@ class PlayAPIView(APIView):
 
     def handle_exception(self, exc):
         if isinstance(exc, PlayError):
-            return Response(exc.to_dict(), status=exc.status)
+            body = exc.to_dict()
+            if isinstance(exc, IllegalMoveError) and "rule" in body:
+                body["rule_url"] = self.rule_url(body["rule"])
+            return Response(body, status=exc.status)
         return super().handle_exception(exc)
+
+    def rule_url(self, rule: str) -> str | None:
+        """Where the rule a refusal breaks is written: the game's page at the rule's anchor."""
+        match = match_with_game(code=str(self.kwargs.get("code", "")))
+        path = refusal_path(match, rule) if match is not None else None
+        return self.request.build_absolute_uri(path) if path else None
 
     def client(self, request) -> str:
         """The client's address, as the throttles see it (bot jobs are shared out per client)."""

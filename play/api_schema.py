@@ -22,6 +22,12 @@ PlayErrorSerializer = inline_serializer(
         "option": serializers.CharField(
             required=False, help_text="With invalid_options: the option refused."
         ),
+        "rule_url": serializers.URLField(
+            required=False,
+            allow_null=True,
+            help_text="With illegal_move: the address of the rule the move breaks (the game's "
+            "page at the rule's anchor); null when the game's rule book has none for it.",
+        ),
         "field": serializers.CharField(
             required=False,
             help_text="With invalid_number: where the number was, as a path (`seat`, "

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api
+from . import api, rules_api
 
 urlpatterns = [
     path("matches/", api.MatchCreateView.as_view(), name="api-match-create"),
@@ -20,4 +20,5 @@ urlpatterns = [
     path("matches/<str:code>/rematch/", api.MatchRematchView.as_view(), name="api-match-rematch"),
     path("matches/<str:code>/log/", api.MatchLogView.as_view(), name="api-match-log"),
     path("matches/<str:code>/replay/", api.MatchReplayView.as_view(), name="api-match-replay"),
+    path("games/<str:slug>/rules/", rules_api.GameRulesView.as_view(), name="api-game-rules"),
 ]

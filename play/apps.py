@@ -10,7 +10,11 @@ class PlayConfig(AppConfig):
         # The catalogue never imports play: tell it which games can be played, and how they
         # are titled in the catalogue (the importer links those titles by itself).
         from catalogue.engines import register_engine_provider
+        from catalogue.rulebooks import register_rules_provider
 
         from .games.registry import catalogue_entries
+        from .rules import rule_topics, rules_answering
 
         register_engine_provider(catalogue_entries)
+        # …and each game's rules in small pieces, which its page shows.
+        register_rules_provider(rule_topics, rules_answering)

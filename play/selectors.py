@@ -422,3 +422,8 @@ def scenario_data(package, scenario) -> dict[str, Any]:
         "roles": package.seat_role_labels(states[0]),
         "steps": [str(step.words) for step in scenario.steps],
     }
+
+
+def match_with_game(*, code: str) -> Match | None:
+    """The match ``code`` with its catalogue game (for addresses on the game's page), or None."""
+    return Match.objects.select_related("game").filter(code=code[:40]).first()

@@ -80,6 +80,7 @@ def play_texts(game: GamePackage) -> dict[str, Any]:
         "copied": _("Lien copié."),
         "joined": _("a rejoint"),
         "network": _("Connexion perdue, nouvel essai…"),
+        "why": _("Pourquoi ?"),
         "spectator": _("Vous regardez la partie."),
         "boardLabel": _("Plateau de jeu"),
         "empty": _("vide"),

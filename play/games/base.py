@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from play.bots.mcts import outcome_values
 from play.engines.base import Engine, InvalidOptions, Move, Outcome
+from play.games.rulebook import RuleBook, load_rule_book
 
 # Level codes every bot provider uses; a game may offer a subset or add "expert".
 LEVEL_LABELS: dict[str, Any] = {
@@ -102,9 +103,11 @@ class GamePackage:
     # The gesture module (contract.Gesture), for a game whose move's continuous parameter is
     # measured by the server from a timed gesture (a steadiness); "" for the others.
     gesture_path: ClassVar[str] = ""
-    # Slots for the guided first game and the rule reference's anchors (later issues): None.
+    # The rules in small pieces: a ``rules.toml`` file of the package (play.games.rulebook); ""
+    # for a game whose rule book is not written yet.
+    rules_file: ClassVar[str] = ""
+    # Slot for the guided first game (a later issue): None.
     tutorial: ClassVar[Any] = None
-    rules: ClassVar[Any] = None
     # Catalogue titles (lower case, accents removed) that the importer links to this game.
     titles: ClassVar[tuple[str, ...]] = ()
     # Bot levels offered, weakest first, and how each is described to players (measured strength).
@@ -130,6 +133,11 @@ class GamePackage:
     def bots(self) -> Any:
         """The bots module (:class:`play.games.contract.Bots`); ``None`` for a package without."""
         return import_module(self.bots_path) if self.bots_path else None
+
+    @cached_property
+    def rule_book(self) -> RuleBook | None:
+        """The rules in small pieces, or ``None`` while the game has none."""
+        return load_rule_book(self.package_dir / self.rules_file) if self.rules_file else None
 
     @cached_property
     def gesture(self) -> Any:

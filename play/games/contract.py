@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from django.core.exceptions import ImproperlyConfigured
 
 from play.engines.base import Engine, Move, Outcome
+from play.games.rulebook import RuleBookError, check_rule_book, load_rule_book
 
 State = Any
 
@@ -152,8 +153,8 @@ class GamePackageContract(Protocol):
     scripts: tuple[str, ...]
     styles: tuple[str, ...]
     series: Any  # a play.games.base.SeriesAdapter, or None
+    rules_file: str  # the package's rule book file (play.games.rulebook): "" while not written
     tutorial: Any  # the guided first game (a later issue): None for now
-    rules: Any  # the rule reference's anchors (a later issue): None for now
 
 
 # The parts a package names, each with the protocol its module satisfies.
@@ -186,9 +187,16 @@ def check_package(game: Any) -> list[str]:
             problems += _missing(modules["bots"], TimedBots, "bots")
     if game.default_level not in game.bot_levels:
         problems.append(f"package: default_level {game.default_level!r} is not a bot level")
-    for slot in ("tutorial", "rules"):
-        if getattr(game, slot) is not None:
-            problems.append(f"package: {slot} is a later issue's slot and must be None for now")
+    if game.tutorial is not None:
+        problems.append("package: tutorial is a later issue's slot and must be None for now")
+    if game.rules_file:
+        try:
+            book = load_rule_book(game.package_dir / game.rules_file)
+        except RuleBookError as error:
+            problems.append(f"rules: {error}")
+        else:
+            refusals = getattr(modules.get("texts"), "RULE_MESSAGES", {})
+            problems += check_rule_book(book, refusals)
     return problems
 
 

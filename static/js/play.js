@@ -186,10 +186,18 @@
     }
   });
 
-  function message(text) {
+  // A refusal, and « Pourquoi ? » to the rule it breaks when the answer names it (rule_url).
+  function message(text, ruleUrl) {
     const box = $("play-message");
     box.textContent = text || "";
     delete box.dataset.network;
+    if (text && ruleUrl) {
+      const link = document.createElement("a");
+      link.href = ruleUrl;
+      link.className = "play-why";
+      link.textContent = T.why;
+      box.append(" ", link);
+    }
   }
 
   // One POST at a time. A tap made while the previous answer is still on its way (a poll may
@@ -223,7 +231,7 @@
         etag = null;
         setState(data);
       } else {
-        message(data.message || "HTTP " + response.status);
+        message(data.message || "HTTP " + response.status, data.rule_url);
         if (response.status === 409) {
           etag = null;
           await fetchState();

@@ -46,6 +46,7 @@ CATALOGUE_PAGES = [
     "/?q=2+joueurs",
     "/jeux/prairie-ou-buffalo/",
     "/jeux/alcatraz/?lang=en",
+    "/jeux/ta-yu/?question=que+valent+les+marques+bleues",
     "/auteurs/",
     "/editeurs/",
     "/categories/",

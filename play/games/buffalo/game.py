@@ -13,6 +13,7 @@ class BuffaloGame(GamePackage):
     texts_path = "play.games.buffalo.texts"
     bots_path = "play.games.buffalo.bots"
     scenarios_path = "play.games.buffalo.scenarios"
+    rules_file = "rules.toml"
     titles = ("prairie ou buffalo", "prairie", "buffalo")
     bot_levels = ("beginner", "intermediate", "strong", "expert")
     scripts = ("games/buffalo/board.js",)

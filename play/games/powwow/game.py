@@ -11,6 +11,7 @@ class PowwowGame(GamePackage):
     texts_path = "play.games.powwow.texts"
     bots_path = "play.games.powwow.bots"
     scenarios_path = "play.games.powwow.scenarios"
+    rules_file = "rules.toml"
     titles = ("pow wow", "powwow")
     variant_seats = (2,)  # the record's variant for two, with a neutral pile
     # A level is offered at a seat count when it beat the level below it there, its 95 %

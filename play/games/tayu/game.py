@@ -11,6 +11,7 @@ class TaYuGame(GamePackage):
     texts_path = "play.games.tayu.texts"
     bots_path = "play.games.tayu.bots"
     scenarios_path = "play.games.tayu.scenarios"
+    rules_file = "rules.toml"
     titles = ("ta yu",)
     bot_levels = ("beginner", "intermediate", "strong")
     # A level is offered at a seat count when it beat the level below it there, its 95 %
