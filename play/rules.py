@@ -1,11 +1,11 @@
 """Reads of a game's rule book (:mod:`play.games.rulebook`): its topics as the game's page shows
 them, the rule a refusal breaks, and the lookup of a question in the players' own words.
 
-The lookup (« le chef peut-il prendre un bison ? ») is the catalogue search's analysis —
-accent-, case- and word-form-insensitive (French stems), stop words dropped — plus the
-question words and filler players add, and the synonyms they use (bison and buffle, dé and
-dés, pile and tour…). Each remaining term scores a rule by where it is found (title, the
-players' words, text), weighted by how rare it is in the book; the best rules come first.
+The lookup (« un pion peut-il sauter par-dessus un autre ? ») is the catalogue search's analysis
+— accent-, case- and word-form-insensitive (French stems), stop words dropped — plus the question
+words and filler players add, and the synonyms they use (dé and dés, pile and tour…, and a game's
+own, which its rule book lists). Each remaining term scores a rule by where it is found (title,
+the players' words, text), weighted by how rare it is in the book; the best rules come first.
 """
 
 from __future__ import annotations
@@ -37,14 +37,12 @@ FILLER = frozenset(
 )
 # Words players use for the same thing: each group counts as one term.
 SYNONYMS = (
-    "bison bisons buffle buffles",
     "pion pions pièce pièces jeton jetons",
     "dé dés",
     "pile piles tour tours",
     "gardien gardiens garde gardes",
     "pierre pierres tuile tuiles caillou cailloux",
     "chien chiens",
-    "chef indien",
     "rangée rangées ligne lignes",
     "gagner gagne gagnant victoire vainqueur",
     "finir fin terminer termine",
@@ -53,11 +51,11 @@ SYNONYMS = (
 WEIGHTS = (("title", 3.0), ("keywords", 2.0), ("text", 1.0))
 
 
-@lru_cache(maxsize=1)
-def _synonyms() -> dict[str, str]:
-    """Each stem → the stem that stands for its group."""
+@lru_cache(maxsize=16)
+def _synonyms(extra: tuple[str, ...] = ()) -> dict[str, str]:
+    """Each stem → the stem that stands for its group (the players' words, and a game's own)."""
     table: dict[str, str] = {}
-    for group in SYNONYMS:
+    for group in (*SYNONYMS, *extra):
         stems = query_terms(_DIE.sub(" desjeu ", group))
         table.update(dict.fromkeys(stems, stems[0]))
     return table
@@ -67,9 +65,10 @@ def _synonyms() -> dict[str, str]:
 _DIE = re.compile(r"\bd[éÉ]s?\b")
 
 
-def terms(text: str) -> list[str]:
-    """The stems a question or a rule is searched by (synonyms merged, filler dropped)."""
-    synonyms = _synonyms()
+def terms(text: str, synonyms: tuple[str, ...] = ()) -> list[str]:
+    """The stems a question or a rule is searched by (synonyms merged — the players' words and
+    ``synonyms``, a game's own —, filler dropped)."""
+    synonyms = _synonyms(synonyms)
     found = (synonyms.get(stem, stem) for stem in query_terms(_DIE.sub(" desjeu ", text)))
     return list(dict.fromkeys(stem for stem in found if stem not in FILLER and len(stem) > 1))
 
@@ -85,9 +84,9 @@ def _index(book: RuleBook) -> tuple[list[dict[str, set[str]]], dict[str, float]]
         return kept[1], kept[2]
     fields = [
         {
-            "title": set(terms(rule.title)),
-            "keywords": set(terms(" ".join(rule.keywords))),
-            "text": set(terms(rule.text)),
+            "title": set(terms(rule.title, book.synonyms)),
+            "keywords": set(terms(" ".join(rule.keywords), book.synonyms)),
+            "text": set(terms(rule.text, book.synonyms)),
         }
         for rule in book.rules
     ]
@@ -101,7 +100,7 @@ def _index(book: RuleBook) -> tuple[list[dict[str, set[str]]], dict[str, float]]
 def rule_lookup(book: RuleBook, question: str) -> list[Rule]:
     """The rules that answer ``question`` best, best first (at most :data:`RESULTS_MAX`; none
     when no word of it is in the book)."""
-    wanted = terms(question)
+    wanted = terms(question, book.synonyms)
     if not wanted:
         return []
     fields, rarity = _index(book)

@@ -39,8 +39,8 @@ class GameRulesView(BaseAPIView):
         summary="Ask a question about a game's rules",
         description="The rules that answer `q` best, best first (at most 5): accent-, case- "
         "and word-form-insensitive like the catalogue's search, question words and filler "
-        "ignored, players' synonyms understood (bison and buffle, dé and dés, pile and "
-        "tour…). A question of words the rules never use gets an empty list; an empty or "
+        "ignored, players' synonyms understood (dé and dés, pile and tour, and the game's "
+        "own). A question of words the rules never use gets an empty list; an empty or "
         f"too long one (over {QUESTION_MAX_CHARS} characters) a 400 `invalid_question`. A "
         "game without a rule book, or not playable, is a 404.",
         parameters=[

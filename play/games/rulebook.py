@@ -62,6 +62,8 @@ class RuleBook:
     rules: tuple[Rule, ...]
     #: Every refusal code the engine can return → the anchor of the rule it breaks.
     refusals: Mapping[str, str] = field(default_factory=dict)
+    #: Groups of words the game's players use for one thing (« pile piles tour tours »).
+    synonyms: tuple[str, ...] = ()
 
     def rule(self, anchor: str) -> Rule:
         for rule in self.rules:
@@ -145,7 +147,11 @@ def load_rule_book(path: Path) -> RuleBook:
                     keywords=tuple(entry.get("keywords", ())),
                 )  # fmt: skip
             )
-        return RuleBook(rules=tuple(rules), refusals=dict(data.get("refusals", {})))
+        return RuleBook(
+            rules=tuple(rules),
+            refusals=dict(data.get("refusals", {})),
+            synonyms=tuple(data.get("synonyms", ())),
+        )
     except RuleBookError:
         raise
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError) as error:
@@ -162,7 +168,8 @@ def _toml(value) -> str:
 
 def dump_rule_book(book: RuleBook) -> str:
     """``book`` as a ``rules.toml`` file's text (what :func:`load_rule_book` reads back)."""
-    lines = ["[refusals]"]
+    lines = [f"synonyms = {_toml(book.synonyms)}", ""] if book.synonyms else []
+    lines.append("[refusals]")
     lines += [f"{code} = {_toml(anchor)}" for code, anchor in sorted(book.refusals.items())]
     for rule in book.rules:
         lines += ["", "[[rule]]"]

@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_three_player_game_against_two_bots(live_server, page, catalogue):
     page.goto(live_server.url + "/jeux/alcatraz/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_players", "3")
     page.select_option("#id_seat_1", "bot:intermediate")
     page.select_option("#id_seat_2", "bot:intermediate")

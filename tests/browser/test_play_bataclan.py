@@ -70,7 +70,7 @@ def test_three_player_game_with_the_gesture_against_two_bots(
     errors = []  # script errors on the page (a board that failed to draw)
     page.on("pageerror", lambda error: errors.append(error.stack))
     page.goto(live_server.url + "/jeux/bataclan/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_players", "3")
     page.select_option("#id_seat_1", "bot:strong")
     page.select_option("#id_seat_2", "bot:beginner")
@@ -170,7 +170,7 @@ def test_with_reduced_motion_the_gesture_still_works_from_the_keyboard(
 ):
     page.emulate_media(reduced_motion="reduce")
     page.goto(live_server.url + "/jeux/bataclan/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_seat_1", "bot:beginner")
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector("#board svg")
@@ -201,7 +201,7 @@ def test_with_reduced_motion_the_gesture_still_works_from_the_keyboard(
 
 def test_an_untimed_game_places_a_die_without_the_gesture_and_says_so(live_server, page, catalogue):
     page.goto(live_server.url + "/jeux/bataclan/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_seat_1", "bot:beginner")
     page.check("#id_option_untimed")
     page.get_by_role("button", name="Commencer la partie").click()

@@ -34,7 +34,7 @@ def play_until_over(page, max_moves=80, each_turn=None):
 
 def test_full_game_against_a_bot_from_the_catalogue_page(live_server, page, catalogue):
     page.goto(live_server.url + "/jeux/prairie-ou-buffalo/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_seat_1", "bot:beginner")
     page.get_by_role("button", name="Commencer la partie").click()
     page.wait_for_selector("#board svg")

@@ -68,7 +68,7 @@ def test_four_player_game_against_three_bots(live_server, page, catalogue, match
     match_seed("browser/4")  # a random deal once gave a game too short to scan the page much
     answers = watch_answers(page)
     page.goto(live_server.url + "/jeux/pow-wow/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_players", "4")
     for seat in (1, 2, 3):
         page.select_option(f"#id_seat_{seat}", "bot:beginner")
@@ -101,7 +101,7 @@ def test_four_player_game_against_three_bots(live_server, page, catalogue, match
 def test_hot_seat_hides_cards_until_the_next_player_is_ready(live_server, page, catalogue):
     answers = watch_answers(page)
     page.goto(live_server.url + "/jeux/pow-wow/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     page.select_option("#id_players", "3")
     page.select_option("#id_seat_1", "local")
     page.select_option("#id_seat_2", "bot:beginner")

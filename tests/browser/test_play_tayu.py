@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def start(page, live_server, players, bots):
     page.goto(live_server.url + "/jeux/ta-yu/")
-    page.get_by_role("link", name="Jouer").click()
+    page.get_by_role("link", name="Jouer", exact=True).click()
     if players != 2:
         page.select_option("#id_players", str(players))
     for seat in bots:
