@@ -206,3 +206,16 @@ def test_the_games_page_answers_a_question_above_its_rules(client, imported):
     assert "Aucune règle ne répond à ces mots" in nothing
     long = client.get(game.get_absolute_url(), {"question": "bison " * 400})
     assert long.status_code == 200
+
+
+def test_the_match_page_asks_the_rules_on_the_games_page(client, imported):
+    game = Game.objects.get(engine="alcatraz")
+    created = client.post(
+        "/api/v1/matches/",
+        {"game": game.slug, "seats": [{"kind": "local"}, {"kind": "local"}]},
+        content_type="application/json",
+    ).json()
+    html = client.get(f"/parties/{created['code']}/").content.decode()
+    form = html[html.index('class="rule-question"') :]
+    assert f'action="{game.get_absolute_url()}#regle-question"' in form[:300]
+    assert 'name="question"' in form[:600]
