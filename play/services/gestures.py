@@ -157,3 +157,8 @@ def measured_move(match: Match, gesture, seat: int, move: dict, expected_version
         )
     plain = {k: v for k, v in move.items() if k not in GESTURE_KEYS}
     return gesture.measured_move(plain, challenge.params, press), challenge
+
+
+def challenges_spend(match) -> None:
+    """The position moves on (a move, an undo, a join, the end): its challenges are spent."""
+    GestureChallenge.objects.filter(match_id=match.pk).delete()

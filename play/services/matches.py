@@ -15,9 +15,10 @@ from play import tokens
 from play.engines.base import InvalidOptions, chance_for
 from play.errors import InvalidSetup, PlayError, SeatForbidden, unrepresentable_path
 from play.games.registry import get_game
-from play.models import GestureChallenge, Match, Seat
+from play.models import Match, Seat
 
 from .bot_turns import match_advance_bots
+from .gestures import challenges_spend
 from .guards import check_seat, controlled_seats
 from .purge import matches_purge_abandoned_if_due
 
@@ -287,6 +288,6 @@ def seat_join(*, match: Match, token: str | None, seat: int, name: str) -> Seat:
         Match.objects.filter(pk=match.pk).update(
             version=F("version") + 1, updated_at=timezone.now()
         )
-        GestureChallenge.objects.filter(match=match).delete()
+        challenges_spend(match)
     match.refresh_from_db()
     return target

@@ -19,7 +19,7 @@ from play.games.registry import get_game
 from play.models import GestureChallenge, Match, MoveRecord, Seat
 from play.texts import rule_message
 
-from .gestures import USED_MESSAGE, measured_move
+from .gestures import USED_MESSAGE, challenges_spend, measured_move
 from .guards import STALE_MESSAGE, check_current
 
 
@@ -143,8 +143,7 @@ def commit(
             if challenge is not None:  # one move per challenge, even for concurrent requests
                 if not GestureChallenge.objects.filter(pk=challenge.pk).delete()[0]:
                     raise IllegalMoveError(str(USED_MESSAGE), rule="challenge_used")
-            # The position moves on (a move, an undo, the end): its challenges are spent.
-            GestureChallenge.objects.filter(match_id=match.pk).delete()
+            challenges_spend(match)
             if remove is not None:
                 remove.delete()
             if add is not None:
