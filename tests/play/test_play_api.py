@@ -263,10 +263,13 @@ def test_setup_page_queues_the_bots_turn_for_the_client_address(client, buffalo_
 
 
 def test_play_page_shows_the_rules_beside_the_board(client, created, buffalo_game):
+    # The game's rule book, not the record's sections (tests/play/test_setup_and_sheet.py has
+    # the record's sections for a game without a book).
     buffalo_game.rules_sections = [{"heading": "But du jeu", "body": "Traverser la prairie."}]
     buffalo_game.save()
     html = client.get(f"/parties/{created['code']}/").content.decode()
-    assert 'id="board"' in html and "Traverser la prairie." in html
+    assert 'id="board"' in html and "Traverser la prairie." not in html
+    assert "Quand il se déplace vers une case occupée par un buffle" in html
     assert 'data-engine="buffalo"' in html
 
 
