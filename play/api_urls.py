@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, rules_api
+from . import api, rules_api, tutorial_api
 
 urlpatterns = [
     path("matches/", api.MatchCreateView.as_view(), name="api-match-create"),
@@ -21,4 +21,7 @@ urlpatterns = [
     path("matches/<str:code>/log/", api.MatchLogView.as_view(), name="api-match-log"),
     path("matches/<str:code>/replay/", api.MatchReplayView.as_view(), name="api-match-replay"),
     path("games/<str:slug>/rules/", rules_api.GameRulesView.as_view(), name="api-game-rules"),
+    path(
+        "games/<str:slug>/tutorial/", tutorial_api.TutorialView.as_view(), name="api-game-tutorial"
+    ),
 ]

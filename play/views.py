@@ -26,6 +26,7 @@ from .selectors import scenario_data
 from .services.matches import match_start
 from .texts import play_texts, player_label
 from .throttles import creation_allowed
+from .tutorials import tutorial_step, tutorial_texts
 
 
 class GameNotPlayable(Http404):
@@ -50,7 +51,10 @@ def match_setup(request: HttpRequest, slug: str) -> HttpResponse:
     except GameNotPlayable as exc:
         # Not a dead end: the visitor learns why and goes back to the game's page.
         return render(request, "play/unavailable.html", {"game": exc.game}, status=404)
-    form = MatchSetupForm(request.POST or None, game=game)
+    # A link may fill the form in (« Jouer une vraie partie » at a tutorial's end): ?players=2…
+    flags = {"True": True, "False": False}
+    initial = {k: flags.get(v, v[:40]) for k, v in request.GET.items() if len(k) <= 60}
+    form = MatchSetupForm(request.POST or None, game=game, initial=initial)
     error = ""
     status = 200
     retry_after = None
@@ -113,6 +117,26 @@ def match_page(request: HttpRequest, code: str) -> HttpResponse:
         "description": game_description(match.game),
     }
     return render(request, "play/match.html", context)
+
+
+def tutorial(request: HttpRequest, slug: str) -> HttpResponse:
+    """« Apprendre à jouer »: the game's guided first game on its real board (the steps come from
+    the tutorial API; the first is in the page, so that the learner can move at once)."""
+    try:
+        game, package = _playable(slug)
+    except GameNotPlayable as exc:
+        return render(request, "play/unavailable.html", {"game": exc.game}, status=404)
+    if package.tutorial is None:
+        raise Http404(_("Ce jeu n'a pas encore de tutoriel."))
+    context = {
+        "game": game,
+        "package": package,
+        "texts": play_texts(package),
+        "first": tutorial_step(package, game, []),
+        "tutorial_texts": tutorial_texts(),
+        "description": game_description(game),
+    }
+    return render(request, "play/tutorial.html", context)
 
 
 def house_rules(request: HttpRequest, slug: str) -> HttpResponse:

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from play.bots.mcts import outcome_values
 from play.engines.base import Engine, InvalidOptions, Move, Outcome
 from play.games.rulebook import RuleBook, load_rule_book
+from play.games.tutorial import Tutorial
 
 # Level codes every bot provider uses; a game may offer a subset or add "expert".
 LEVEL_LABELS: dict[str, Any] = {
@@ -106,8 +107,9 @@ class GamePackage:
     # The rules in small pieces: a ``rules.toml`` file of the package (play.games.rulebook); ""
     # for a game whose rule book is not written yet.
     rules_file: ClassVar[str] = ""
-    # Slot for the guided first game (a later issue): None.
-    tutorial: ClassVar[Any] = None
+    # The guided first game: a module declaring ``TUTORIAL`` (play.games.tutorial); "" for a game
+    # without one yet.
+    tutorial_path: ClassVar[str] = ""
     # Catalogue titles (lower case, accents removed) that the importer links to this game.
     titles: ClassVar[tuple[str, ...]] = ()
     # Bot levels offered, weakest first, and how each is described to players (measured strength).
@@ -138,6 +140,17 @@ class GamePackage:
     def rule_book(self) -> RuleBook | None:
         """The rules in small pieces, or ``None`` while the game has none."""
         return load_rule_book(self.package_dir / self.rules_file) if self.rules_file else None
+
+    @cached_property
+    def tutorial(self) -> Tutorial | None:
+        """The guided first game, or ``None`` while the game has none."""
+        return import_module(self.tutorial_path).TUTORIAL if self.tutorial_path else None
+
+    def client_move(self, move: Move) -> Move:
+        """A move as a client sends it (a measured parameter left out)."""
+        if self.gesture is None or not isinstance(move, Mapping):
+            return move
+        return self.gesture.client_move(move)
 
     @cached_property
     def gesture(self) -> Any:

@@ -25,6 +25,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from play.engines.base import Engine, Move, Outcome
 from play.games.rulebook import RuleBookError, check_rule_book, load_rule_book
+from play.games.tutorial import tutorial_shape_problems
 
 State = Any
 
@@ -154,7 +155,7 @@ class GamePackageContract(Protocol):
     styles: tuple[str, ...]
     series: Any  # a play.games.base.SeriesAdapter, or None
     rules_file: str  # the package's rule book file (play.games.rulebook): "" while not written
-    tutorial: Any  # the guided first game (a later issue): None for now
+    tutorial_path: str  # the module declaring TUTORIAL (play.games.tutorial): "" while not written
 
 
 # The parts a package names, each with the protocol its module satisfies.
@@ -187,17 +188,32 @@ def check_package(game: Any) -> list[str]:
             problems += _missing(modules["bots"], TimedBots, "bots")
     if game.default_level not in game.bot_levels:
         problems.append(f"package: default_level {game.default_level!r} is not a bot level")
-    if game.tutorial is not None:
-        problems.append("package: tutorial is a later issue's slot and must be None for now")
-    if game.rules_file:
-        try:
-            book = load_rule_book(game.package_dir / game.rules_file)
-        except RuleBookError as error:
-            problems.append(f"rules: {error}")
-        else:
-            refusals = getattr(modules.get("texts"), "RULE_MESSAGES", {})
-            problems += check_rule_book(book, refusals)
+    if game.tutorial_path:
+        module = _import(game.tutorial_path, "tutorial", problems)
+        if module is not None:
+            book = _book(game, problems)
+            anchors = frozenset(rule.anchor for rule in book.rules) if book else frozenset()
+            problems += [
+                f"tutorial: {problem}"
+                for problem in tutorial_shape_problems(getattr(module, "TUTORIAL", None), anchors)
+            ]
+    book = _book(game, problems)
+    if book is not None:
+        refusals = getattr(modules.get("texts"), "RULE_MESSAGES", {})
+        problems += check_rule_book(book, refusals)
     return problems
+
+
+def _book(game: Any, problems: list[str]) -> Any:
+    """The package's rule book, or None (none written, or broken: said in ``problems`` once)."""
+    if not game.rules_file:
+        return None
+    try:
+        return load_rule_book(game.package_dir / game.rules_file)
+    except RuleBookError as error:
+        if f"rules: {error}" not in problems:
+            problems.append(f"rules: {error}")
+        return None
 
 
 def ensure_package(game: Any) -> None:

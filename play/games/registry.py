@@ -65,6 +65,12 @@ def get_engine(slug: str) -> Engine:
     return get_game(slug).engine
 
 
+def has_tutorial(slug: str) -> bool:
+    """Whether the game registered under ``slug`` has a guided first game."""
+    game = games().get(slug)
+    return game is not None and bool(game.tutorial_path)
+
+
 def catalogue_entries() -> list[tuple[str, str, tuple[str, ...]]]:
     """``(slug, title, catalogue titles)`` per game, for :mod:`catalogue.engines`."""
     return [(slug, game.engine.info.title, game.titles) for slug, game in games().items()]

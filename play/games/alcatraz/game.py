@@ -11,6 +11,7 @@ class AlcatrazGame(GamePackage):
     texts_path = "play.games.alcatraz.texts"
     bots_path = "play.games.alcatraz.bots"
     scenarios_path = "play.games.alcatraz.scenarios"
+    tutorial_path = "play.games.alcatraz.tutorial"
     rules_file = "rules.toml"
     titles = ("alcatraz",)
     scripts = ("games/alcatraz/board.js",)

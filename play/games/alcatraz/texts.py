@@ -151,7 +151,7 @@ def _seat(index: int) -> int:
 def square_label(name: str) -> str:
     """A square as the board shows it: the row in front of the cell has no number."""
     if isinstance(name, str) and name[1:] == str(UNNUMBERED_ROW):
-        return _("%(column)s (rangée sans numéro)") % {"column": name[0]}
+        return _("%(column)s de la rangée sans numéro") % {"column": name[0]}
     return name
 
 

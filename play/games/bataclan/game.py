@@ -13,6 +13,7 @@ class BataclanGame(GamePackage):
     scenarios_path = "play.games.bataclan.scenarios"
     gesture_path = "play.games.bataclan.gesture"
     rules_file = "rules.toml"
+    tutorial_path = "play.games.bataclan.tutorial"
     titles = ("bataclan",)
     bot_levels = ("beginner", "intermediate", "strong")
     # A level is offered at a seat count when it beat the level below it there, its 95 %

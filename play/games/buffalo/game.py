@@ -14,6 +14,7 @@ class BuffaloGame(GamePackage):
     bots_path = "play.games.buffalo.bots"
     scenarios_path = "play.games.buffalo.scenarios"
     rules_file = "rules.toml"
+    tutorial_path = "play.games.buffalo.tutorial"
     titles = ("prairie ou buffalo", "prairie", "buffalo")
     bot_levels = ("beginner", "intermediate", "strong", "expert")
     scripts = ("games/buffalo/board.js",)

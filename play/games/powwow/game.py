@@ -12,6 +12,7 @@ class PowwowGame(GamePackage):
     bots_path = "play.games.powwow.bots"
     scenarios_path = "play.games.powwow.scenarios"
     rules_file = "rules.toml"
+    tutorial_path = "play.games.powwow.tutorial"
     titles = ("pow wow", "powwow")
     variant_seats = (2,)  # the record's variant for two, with a neutral pile
     # A level is offered at a seat count when it beat the level below it there, its 95 %

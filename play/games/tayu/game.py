@@ -11,6 +11,7 @@ class TaYuGame(GamePackage):
     texts_path = "play.games.tayu.texts"
     bots_path = "play.games.tayu.bots"
     scenarios_path = "play.games.tayu.scenarios"
+    tutorial_path = "play.games.tayu.tutorial"
     rules_file = "rules.toml"
     titles = ("ta yu",)
     bot_levels = ("beginner", "intermediate", "strong")

@@ -135,6 +135,7 @@ LEVEL_DESCRIPTIONS = {
         "même recherche, en voyant les pierres cachées, n'a gagné que 95 % (deux et quatre "
         "joueurs) et 79 % (trois) de ses parties contre un joueur qui joue comme le débutant."
     ),
+    # xgettext:no-python-format
     "strong": gettext_lazy(
         "Comme l'intermédiaire, choisit aussi sa colonne du talon en anticipant la réponse "
         "adverse et, à trois joueurs, enchérit jusqu'à 16 pour être le gêneur tant que cette "

@@ -11,6 +11,7 @@ from django.test import override_settings
 
 from play.games.contract import GameContractError, check_package, ensure_package
 from play.games.registry import GAME_PACKAGES, check_game_packages, games
+from play.games.tutorial import ANY, Tutorial, TutorialStep
 from tests.play.toy_game import bots as toy_bots
 from tests.play.toy_game import texts as toy_texts
 from tests.play.toy_game.game import GuessGame
@@ -113,10 +114,19 @@ def test_a_part_that_does_not_import_is_named():
     ]
 
 
-def test_the_later_issues_slot_is_empty_for_now():
-    assert all(game.tutorial is None for game in games().values())
-    assert check_package(_package(tutorial=object())) == [
-        "package: tutorial is a later issue's slot and must be None for now"
+def test_a_tutorial_module_without_a_tutorial_is_refused(monkeypatch):
+    monkeypatch.setitem(sys.modules, "no_tutorial", types.SimpleNamespace(TUTORIAL=object()))
+    assert check_package(_package(tutorial_path="no_tutorial")) == [
+        "tutorial: TUTORIAL is not a play.games.tutorial.Tutorial"
+    ]
+
+
+def test_a_tutorial_whose_last_step_waits_for_a_move_is_refused(monkeypatch):
+    steps = (TutorialStep("Le but."), TutorialStep("Jouez.", moves=ANY))
+    module = types.SimpleNamespace(TUTORIAL=Tutorial(seats=2, learner=0, steps=steps))
+    monkeypatch.setitem(sys.modules, "open_tutorial", module)
+    assert check_package(_package(tutorial_path="open_tutorial")) == [
+        "tutorial: the last step is read (it offers « Jouer une vraie partie »)"
     ]
 
 

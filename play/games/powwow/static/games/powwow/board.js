@@ -76,6 +76,8 @@
       if (move.type === "advance") {
         const corridor = view.corridors.find((c) => c.name === move.corridor);
         const number = corridor.numbers[corridor.ring + view.direction];
+        // A stone waiting at its end has no cell ahead (a mistake the tutorial lets one try).
+        if (number === undefined) return [fmt(G.cell, corridor.name, corridor.ring, corridor.numbers[corridor.ring]), G.stoneHere].join(", ");
         const colour = colourName(G, view.taken[mover(view)]);
         return fmt(move.back ? G.back : G.advance, move.corridor, number, colour, number);
       }
