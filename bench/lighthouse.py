@@ -13,7 +13,9 @@ Lighthouse is not a project dependency (Node.js, installed apart, never run by t
 
 (or ``--lighthouse PATH``; a ``lighthouse`` on the PATH is found too). ``--page NAME``
 (repeatable) audits only some pages, ``--preset mobile|desktop`` only one preset, ``--keep DIR``
-keeps the JSON reports. ``api-docs`` is the API reference (server-rendered, no script); its
+keeps the JSON reports, ``--photos`` gives Alcatraz and Ta Yü a photo of their box first (the
+game page and the search's thumbnails as a library with photos has them). ``api-docs`` is the
+API reference (server-rendered, no script); its
 interactive console (Swagger UI, ``/api/v1/docs/essayer/``) is not audited: its script alone
 keeps a phone's performance score far under 95.
 """
@@ -38,6 +40,10 @@ PAGES = {
     "home": "/",
     "search": "/?q=strategie+2+joueurs",
     "game": "/jeux/alcatraz/",
+    "game-no-photo": "/jeux/prairie-ou-buffalo/",
+    "learn": "/jeux/prairie-ou-buffalo/apprendre/",
+    "set-up": "/jeux/pow-wow/regle/mise-en-place/",
+    "rules-sheet": "/jeux/ta-yu/regle/imprimer/",
     "setup": "/jeux/prairie-ou-buffalo/jouer/",
     "statement": "/accessibilite/",
     "api-docs": "/api/v1/docs/",
@@ -108,6 +114,9 @@ def main() -> int:
     parser.add_argument("--page", action="append", choices=[*PAGES, *MATCHES])
     parser.add_argument("--preset", action="append", choices=PRESETS)
     parser.add_argument("--keep", help="a folder for the JSON reports")
+    parser.add_argument(
+        "--photos", action="store_true", help="photos of the box on Alcatraz and Ta Yü"
+    )
     args = parser.parse_args()
     lighthouse = find_lighthouse(args.lighthouse)
     if lighthouse is None:
@@ -124,7 +133,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         reports = Path(args.keep or tmp)
         reports.mkdir(parents=True, exist_ok=True)
-        server, base = serve(Path(tmp))
+        server, base = serve(Path(tmp), photos=args.photos)
         try:
             for name in names:
                 if name in PAGES:

@@ -7,8 +7,12 @@ from django.utils.translation import gettext_lazy as _
 
 from . import services
 from .admin_forms import CreditForm, GameAdminForm, game_field_label
+from .copies_admin import CopyInline
 from .labels import box_labels
-from .models import Author, Category, Credit, Game, Publisher
+from .merge_admin import MergeAdminMixin
+from .models import Author, Category, Credit, Game, Photo, Publisher
+from .photos.forms import PhotoInlineForm
+from .photos.selectors import photo_preview
 
 admin.site.site_header = _("Administration de la ludothèque")
 admin.site.site_title = _("Ludothèque")
@@ -21,6 +25,20 @@ class CreditInline(admin.TabularInline):
     extra = 1
     autocomplete_fields = ["author"]
     fields = ["author", "role", "position"]
+
+
+class PhotoInline(admin.TabularInline):
+    """Box photos: each upload is checked and re-encoded (EXIF and GPS dropped) on save."""
+
+    model = Photo
+    form = PhotoInlineForm
+    extra = 1
+    fields = ["preview", "upload", "alt_text", "position"]
+    readonly_fields = ["preview"]
+
+    @admin.display(description=_("aperçu"))
+    def preview(self, photo):
+        return photo_preview(photo)
 
 
 class NeedsReviewFilter(admin.SimpleListFilter):
@@ -49,7 +67,7 @@ class NeedsReviewFilter(admin.SimpleListFilter):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(MergeAdminMixin, admin.ModelAdmin):
     form = GameAdminForm
     change_form_template = "admin/catalogue/game/change_form.html"
     list_display = [
@@ -72,7 +90,7 @@ class GameAdmin(admin.ModelAdmin):
     ]
     search_fields = ["title", "credits__author__name", "publisher__name", "category__code"]
     autocomplete_fields = ["publisher", "category"]
-    inlines = [CreditInline]
+    inlines = [CreditInline, PhotoInline, CopyInline]
     prepopulated_fields = {"slug": ["title"]}
     # The provenance (importers.admin adds the import batch, which the importers keep).
     readonly_fields = ["source_file", "source_format", "imported_at", "created_at", "updated_at"]
@@ -98,7 +116,7 @@ class GameAdmin(admin.ModelAdmin):
         return [*self.fieldsets, (_("Provenance"), provenance)]
 
     # importers.admin adds the export actions (the catalogue knows nothing of the importers).
-    actions = ["print_labels"]
+    actions = ["print_labels", "merge_two"]
 
     def get_urls(self):
         own = [
@@ -157,14 +175,14 @@ def _labels_response(request, games, *, sheet: bool) -> TemplateResponse:
 
 
 @admin.register(Author)
-class AuthorAdmin(_RefreshGamesAdmin):
+class AuthorAdmin(MergeAdminMixin, _RefreshGamesAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(Publisher)
-class PublisherAdmin(_RefreshGamesAdmin):
+class PublisherAdmin(MergeAdminMixin, _RefreshGamesAdmin):
     list_display = ["name", "slug"]
     search_fields = ["name"]
     prepopulated_fields = {"slug": ["name"]}

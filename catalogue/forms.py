@@ -26,6 +26,7 @@ class GameSearchForm(forms.Form):
     publisher = forms.SlugField(label=_("Éditeur"), required=False, max_length=200)
     author = forms.SlugField(label=_("Auteur"), required=False, max_length=200)
     playable = forms.BooleanField(label=_("Jouable en ligne"), required=False)
+    available = forms.BooleanField(label=_("Disponible maintenant"), required=False)
     ordering = forms.ChoiceField(
         label=_("Trier par"),
         required=False,

@@ -235,3 +235,102 @@ def age_label(min_age: int | None, max_age: int | None) -> str:
     if max_age is None:
         return gettext("%(min)d ans et +") % {"min": min_age}
     return gettext("%(min)d à %(max)d ans") % {"min": min_age, "max": max_age}
+
+
+class Copy(models.Model):
+    """One physical box of a game on the shelves (an « exemplaire »), known by its barcode.
+
+    Its status comes from the library system (imports, then the librarians' API day to day);
+    whether a game has a copy in now is indexed for the search (:mod:`catalogue.copies`).
+    """
+
+    class Status(models.TextChoices):
+        AVAILABLE = "available", _("disponible")
+        ON_LOAN = "on_loan", _("en prêt")
+        REPAIR = "repair", _("en réparation")
+        EXCLUDED = "excluded", _("exclu du prêt")
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="copies", verbose_name=_("jeu")
+    )
+    # Stripped, without control characters (catalogue.copies.normalise_barcode).
+    barcode = models.CharField(_("code-barres"), max_length=64, unique=True)
+    call_number = models.CharField(_("cote"), max_length=100, blank=True)
+    location = models.CharField(_("localisation"), max_length=200, blank=True)
+    section = models.CharField(_("section"), max_length=200, blank=True)
+    loan_type = models.CharField(_("type de prêt"), max_length=100, blank=True)
+    status = models.CharField(
+        _("statut"), max_length=20, choices=Status.choices, default=Status.AVAILABLE
+    )
+    # The expected return date of a copy on loan; empty otherwise.
+    due_date = models.DateField(_("retour prévu le"), null=True, blank=True)
+    # When the librarians' API (or the admin) last set the status; empty while only imports
+    # have: a re-import then leaves the status alone (catalogue.copies.copies_sync).
+    status_changed_at = models.DateTimeField(_("statut modifié le"), null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(_("modifié le"), auto_now=True)
+
+    class Meta:
+        ordering = ["call_number", "barcode"]
+        verbose_name = _("exemplaire")
+        verbose_name_plural = _("exemplaires")
+        indexes = [models.Index(fields=["game", "status"], name="copy_game_status")]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(barcode=""),
+                name="copy_barcode_not_empty",
+                violation_error_message=_("Le code-barres est vide."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["available", "on_loan", "repair", "excluded"]),
+                name="copy_status_known",
+                violation_error_message=_("Statut d’exemplaire inconnu."),
+            ),
+            models.CheckConstraint(
+                condition=Q(status="on_loan") | Q(due_date__isnull=True),
+                name="copy_due_date_on_loan_only",
+                violation_error_message=_("Seul un exemplaire en prêt a une date de retour."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.barcode
+
+
+class Photo(models.Model):
+    """A photo of a game's box, re-encoded at upload (:mod:`catalogue.photos`): the kept image
+    (EXIF and GPS stripped, at most 2,560 pixels) and its thumbnails in AVIF, WebP and JPEG, all
+    stored through Django's storage API under names made from the upload's hash."""
+
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="photos", verbose_name=_("jeu")
+    )
+    image = models.FileField(_("image"), max_length=200, editable=False)
+    alt_text = models.CharField(
+        _("texte alternatif"),
+        max_length=250,
+        help_text=_(
+            "Ce que montre la photo, pour qui ne la voit pas (ex. « Boîte du jeu Ta Yü »)."
+        ),
+    )
+    position = models.PositiveSmallIntegerField(_("ordre"), default=0)
+    width = models.PositiveIntegerField(_("largeur"), editable=False)
+    height = models.PositiveIntegerField(_("hauteur"), editable=False)
+    # [{"name", "type", "width", "height"}…]: the thumbnails, as catalogue.photos stored them.
+    renditions = models.JSONField(_("miniatures"), default=list, editable=False)
+    created_at = models.DateTimeField(_("ajoutée le"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+        verbose_name = _("photo")
+        verbose_name_plural = _("photos")
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(alt_text=""),
+                name="photo_alt_text_not_empty",
+                violation_error_message=_("Le texte alternatif est obligatoire."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.alt_text

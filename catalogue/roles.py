@@ -14,6 +14,8 @@ LIBRARIAN_PERMISSIONS: dict[str, dict[str, tuple[str, ...]]] = {
         "publisher": ("view", "add", "change", "delete"),
         "category": ("view", "add", "change", "delete"),
         "credit": ("view", "add", "change", "delete"),
+        "photo": ("view", "add", "change", "delete"),
+        "copy": ("view", "add", "change", "delete"),
     },
     "importers": {
         "importbatch": ("view", "add", "run_import"),

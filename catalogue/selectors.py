@@ -22,6 +22,7 @@ from .models import Author, Category, Credit, Game, Publisher
 # The values offered by the numeric filters (each shows how many games it would keep).
 NUMERIC_FACETS = (("players", PLAYER_COUNTS), ("age", AGES), ("max_duration", DURATIONS))
 PLAYABLE_LABEL = _("jouable en ligne")
+AVAILABLE_LABEL = _("disponible maintenant")
 
 ORDERINGS: dict[str, tuple[str, ...]] = {
     "relevance": ("-rank", "sort_title", "id"),
@@ -41,7 +42,10 @@ ORDERING_LABELS = {
     "age": _("âge minimum"),
     "players": _("nombre de joueurs"),
 }
-FILTERS = ("q", "players", "age", "max_duration", "category", "publisher", "author", "playable")
+FILTERS = (
+    "q", "players", "age", "max_duration", "category", "publisher", "author", "playable",
+    "available",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,8 @@ class SearchParams:
     publisher: str = ""
     author: str = ""
     playable: bool = False
+    # Only games with a copy in now (catalogue.copies).
+    available: bool = False
     ordering: str = ""
     page: int = 1
     # How many publishers and authors the facets list (the most frequent first).
@@ -67,7 +73,7 @@ class SearchParams:
 
 
 def field_default(name: str) -> Any:
-    if name == "playable":
+    if name in ("playable", "available"):
         return False
     return None if name in ("players", "age", "max_duration") else ""
 
@@ -238,7 +244,9 @@ def game_summaries(*, ids: list[int]) -> list[dict[str, Any]]:
     return [games[pk] for pk in ids if pk in games]
 
 
-FACETS = ("players", "age", "max_duration", "category", "publisher", "author", "playable")
+FACETS = (
+    "players", "age", "max_duration", "category", "publisher", "author", "playable", "available",
+)  # fmt: skip
 
 
 # Names of facet values (category codes, publisher and author slugs), kept while the index
@@ -324,6 +332,14 @@ def _facet_items(
             "label": str(PLAYABLE_LABEL),
             "count": sum(n for engine, n in counts["playable"] if engine in playable_set),
             "selected": params.playable,
+        }
+    ]
+    facets["available"] = [
+        {
+            "value": True,
+            "label": str(AVAILABLE_LABEL),
+            "count": sum(n for flag, n in counts["available"] if flag == 1),
+            "selected": params.available,
         }
     ]
     return facets, truncated

@@ -13,8 +13,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from . import accessibility
+from .copies import availability as copies_availability
+from .copies import copy_rows
+from .engines import has_tutorial, opening_picture
 from .forms import GameSearchForm
 from .models import Author, Category, Game, Publisher
+from .photos.selectors import card_thumbnails, game_photos
 from .readable import readable
 from .rulebooks import rules_answering, rules_for_engine
 from .selectors import (
@@ -28,6 +32,7 @@ from .selectors import (
     games_related,
 )
 from .seo import game_description, game_structured_data
+from .signals import game_viewed, search_announce, send_quietly
 from .terms import category_display
 from .text import fold
 
@@ -40,6 +45,7 @@ FILTER_LABELS = {
     "publisher": _("éditeur"),
     "author": _("auteur"),
     "playable": _("jouable en ligne"),
+    "available": _("disponible maintenant"),
 }
 
 
@@ -69,6 +75,7 @@ def search(request: HttpRequest) -> HttpResponse:
         result = game_search(params=params)
     except SearchUnavailable:
         return render(request, "catalogue/search_unavailable.html", status=503)
+    search_announce(request, params, result.count, sender="page")
 
     # Only the values that would keep a game (or undo a choice) are offered.
     facets = {
@@ -87,7 +94,9 @@ def search(request: HttpRequest) -> HttpResponse:
     active = [
         {
             "label": FILTER_LABELS[name],
-            "value": names.get(name, "" if name == "playable" else getattr(params, name)),
+            "value": names.get(
+                name, "" if name in ("playable", "available") else getattr(params, name)
+            ),
             "remove_url": search_url(params, **{name: field_default(name)}),
         }
         for name in params.active_filters()
@@ -96,6 +105,9 @@ def search(request: HttpRequest) -> HttpResponse:
         hint["label"] = FILTER_LABELS[hint["param"]]
         hint["url"] = search_url(hint.pop("params"))
     page = result.page
+    thumbnails = card_thumbnails(game.pk for game in page.object_list)
+    for game in page.object_list:
+        game.box_photo = thumbnails.get(game.pk)  # the card's small picture, if any
     more_urls = {
         name: search_url(params, facet_size=settings.CATALOGUE_FACET_SIZE_MAX)
         for name in result.facets_truncated
@@ -149,10 +161,19 @@ def game_detail(request: HttpRequest, slug: str) -> HttpResponse:
         game = game_get(slug=slug)
     except Game.DoesNotExist:
         raise Http404(_("Aucun jeu ne porte cet identifiant.")) from None
+    send_quietly(game_viewed, sender="page", request=request, game=game)
     question = " ".join(request.GET.get("question", "").split())[:QUESTION_CHARS]
+    copies = list(game.copies.all())
+    photos = game_photos(game)
     context = {
         "game": game,
+        "photos": photos,
+        # No photo of the box: a playable game shows its board at the start of a game.
+        "opening": None if photos else opening_picture(game),
+        "copies": copy_rows(copies),
+        "availability": copies_availability(copies),
         "rule_topics": rules_for_engine(game.engine),
+        "learnable": has_tutorial(game.engine),
         "rule_question": question,
         "rule_answers": rules_answering(game.engine, question) if question else None,
         "rules_sections": _rules_sections(game),

@@ -43,7 +43,7 @@ class RequestTooLarge(APIException):
     default_code = "request_too_large"
 
 
-def _bad_text(value: str) -> bool:
+def bad_text(value: str) -> bool:
     """NUL, or a UTF-16 surrogate that is not part of a pair (json.loads lets both through)."""
     if "\x00" in value:
         return True
@@ -96,7 +96,7 @@ def check_json_value(value: Any, *, max_depth: int) -> str | None:
     while stack:
         item, depth = stack.pop()
         if isinstance(item, str):
-            if _bad_text(item):
+            if bad_text(item):
                 return _("Le texte envoyé contient un caractère interdit (NUL ou UTF-16 isolé).")
             continue
         if not isinstance(item, (dict, list)):

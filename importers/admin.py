@@ -27,7 +27,7 @@ from .batches import (
     batch_submit,
 )
 from .export import Export, catalogue_export
-from .forms import ImportUploadForm
+from .forms import ImportUploadForm, PhotoZipUploadForm
 from .models import ImportBatch
 from .selectors import batch_progress, game_batch
 
@@ -39,6 +39,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         "created_at",
         "created_by",
         "origin",
+        "kind",
         "status",
         "created",
         "updated",
@@ -46,7 +47,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
         "flagged",
         "rejected",
     ]
-    list_filter = ["status", "origin"]
+    list_filter = ["status", "kind", "origin"]
     readonly_fields = list_display[1:]
     exclude = ["report", "progress_done", "progress_total"]
     change_form_template = "admin/importers/importbatch/change_form.html"
@@ -63,6 +64,11 @@ class ImportBatchAdmin(admin.ModelAdmin):
     def get_urls(self):
         own = [
             path("upload/", self.admin_site.admin_view(self.upload_view), name="importers_upload"),
+            path(
+                "photos/",
+                self.admin_site.admin_view(self.upload_photos_view),
+                name="importers_upload_photos",
+            ),
             path(
                 "<int:pk>/confirm/",
                 self.admin_site.admin_view(self.confirm_view),
@@ -100,6 +106,25 @@ class ImportBatchAdmin(admin.ModelAdmin):
             "form": form,
         }
         return TemplateResponse(request, "admin/importers/upload.html", context)
+
+    def upload_photos_view(self, request):
+        """A ZIP of box photos: stored, then read by a background job like any import."""
+        self._require_import_permission(request)
+        form = PhotoZipUploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            archive = form.cleaned_data["archive"]
+            batch = batch_submit(
+                files=[(archive.name, archive.read())], user=request.user, origin="admin",
+                kind=ImportBatch.Kind.PHOTOS,
+            )  # fmt: skip
+            return redirect("admin:importers_confirm", pk=batch.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": _("Importer des photos de boîtes"),
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/importers/upload_photos.html", context)
 
     def confirm_view(self, request, pk):
         """The batch's page: its job's progress, then its dry-run report to confirm or cancel
@@ -153,6 +178,11 @@ class ImportBatchAdmin(admin.ModelAdmin):
 
 
 def applied_message(batch: ImportBatch) -> str:
+    if batch.kind == ImportBatch.Kind.PHOTOS:
+        return gettext(
+            "Import n° %(pk)s terminé : %(c)s photo(s) ajoutée(s), %(n)s déjà présente(s), "
+            "%(r)s fichier(s) refusé(s) ou sans jeu."
+        ) % {"pk": batch.pk, "c": batch.created, "n": batch.unchanged, "r": batch.rejected}
     return gettext(
         "Import n° %(pk)s terminé : %(c)s créé(s), %(u)s mis à jour, "
         "%(n)s inchangé(s), %(f)s à vérifier, %(r)s fichier(s) rejeté(s)."

@@ -33,6 +33,7 @@ from .batches import (
     batch_submit,
 )
 from .export import EXPORT_FORMATS, catalogue_export
+from .models import ImportBatch
 from .selectors import import_batches
 
 
@@ -119,6 +120,52 @@ class ImportListView(BaseAPIView, generics.ListAPIView):
             origin="api",
             apply=not dry_run,
         )
+        return _batch_answer(request, batch, status.HTTP_202_ACCEPTED)
+
+
+class PhotoZipImportView(BaseAPIView):
+    permission_classes = [ImportPermission]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(
+        operation_id="imports_photos_run",
+        summary="Import box photos from a ZIP (librarians)",
+        description="multipart/form-data with one `file` (a ZIP) and `dry_run` (default true). "
+        "Each file's name designates its game: the game's slug, a copy's barcode, or its title "
+        "(« ta-yu.jpg », « 0123456789.jpg », « Ta Yü.jpg »; « ta-yu_2.jpg » for a second "
+        "photo). Answered at once (202, `Location` the import's address, `kind` « photos »); "
+        "a background job reads the archive. Its report lists each file with its `action`: "
+        "« added » (to add, in a dry run), « unchanged » (already there), « unmatched » (no "
+        "such game), « refused » (with its `error`). Confirm, cancel and retry as any import. "
+        "An archive refused whole (more than PHOTO_ZIP_MAX_ENTRIES files or "
+        "PHOTO_ZIP_MAX_UNCOMPRESSED_BYTES once uncompressed, a path with « .. », an archive "
+        "inside) leaves the import « failed » with the reason in its `progress.error`, nothing "
+        "written. Above PHOTO_ZIP_MAX_BYTES: 413 before anything is stored. Needs « run_import ».",
+        request={"multipart/form-data": s.PhotoZipRequestSerializer},
+        responses={
+            202: OpenApiResponse(s.ImportBatchDetailSerializer, description="Import queued."),
+            **errors(400, 401, 403, 413, 429),
+        },
+        parameters=[RETRY_AFTER],
+        tags=["imports"],
+    )
+    def post(self, request):
+        serializer = s.PhotoZipRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        archive, dry_run = serializer.validated_data["file"], serializer.validated_data["dry_run"]
+        limit = settings.PHOTO_ZIP_MAX_BYTES
+        if archive.size > limit:
+            body = {
+                "detail": f"Archive trop volumineuse (maximum {limit} octets) : {archive.name}",
+                "code": "file_too_large",
+                "files": [archive.name],
+                "limit": limit,
+            }
+            return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+        batch = batch_submit(
+            files=[(archive.name, archive.read())], user=request.user, origin="api",
+            apply=not dry_run, kind=ImportBatch.Kind.PHOTOS,
+        )  # fmt: skip
         return _batch_answer(request, batch, status.HTTP_202_ACCEPTED)
 
 

@@ -7,6 +7,8 @@ from . import api
 
 urlpatterns = [
     path("imports/", api.ImportListView.as_view(), name="imports"),
+    # Before the import's address: « photos » is no import id.
+    path("imports/photos/", api.PhotoZipImportView.as_view(), name="imports-photos"),
     path("imports/<str:pk>/", api.ImportDetailView.as_view(), name="import-detail"),
     path("imports/<str:pk>/confirm/", api.ImportConfirmView.as_view(), name="import-confirm"),
     path("imports/<str:pk>/cancel/", api.ImportCancelView.as_view(), name="import-cancel"),

@@ -31,13 +31,15 @@ class BatchStateError(Exception):
 
 
 def batch_submit(
-    *, files: Iterable[tuple[str, bytes]], user, origin: str, apply: bool = False
-) -> ImportBatch:
+    *, files: Iterable[tuple[str, bytes]], user, origin: str, apply: bool = False,
+    kind: str = ImportBatch.Kind.RECORDS,
+) -> ImportBatch:  # fmt: skip
     """Keep uploaded files in a new batch and queue its job: a dry run whose report waits for
-    a confirmation, or (``apply``) the import itself."""
+    a confirmation, or (``apply``) the import itself. ``kind``: library exports, or a ZIP of
+    box photos (one file)."""
     with transaction.atomic():
         batch = ImportBatch.objects.create(
-            created_by=user, origin=origin, status=Status.QUEUED,
+            created_by=user, origin=origin, status=Status.QUEUED, kind=kind,
             phase=Phase.APPLY if apply else Phase.READ,
         )  # fmt: skip
         ImportFile.objects.bulk_create(

@@ -20,12 +20,14 @@ from catalogue.bulk import (
     GameInvalid,
     GameValues,
 )
+from catalogue.copies import copies_sync, games_with_copy_in
 from catalogue.models import Game
 from core.bulk_insert import bulk_insert
 
 from .models import ImportBatch, ImportedGame
 from .records import GameRecord, RecordError
 
+COPIES_ZERO = {"created": 0, "updated": 0, "unchanged": 0, "removed": 0}
 __all__ = ["BATCH_SIZE", "CREATED", "UNCHANGED", "UPDATED", "CatalogueWriter", "game_values"]
 
 
@@ -62,6 +64,13 @@ class CatalogueWriter:
     def __init__(self, *, batch: ImportBatch | None):
         self.batch = batch
         self.games = GameBatchWriter()
+        #: The copies written since the last :meth:`copies_reset` (a file's).
+        self.copies = COPIES_ZERO.copy()
+
+    def copies_reset(self) -> dict[str, int]:
+        """The copy counts so far (a file's), and start again from zero."""
+        counts, self.copies = self.copies, COPIES_ZERO.copy()
+        return counts
 
     def forget(self) -> None:
         """Reload the names and slugs (after a rolled-back file)."""
@@ -88,6 +97,7 @@ class CatalogueWriter:
                 "notices impossibles à enregistrer telles quelles ; signalez-les aux développeurs",
                 source_name=records[0].source_name,
             ) from None
+        self._copies(records, results)
         written = [result for result in results if result.action != UNCHANGED]
         self._link(written)
         entries = [
@@ -100,6 +110,24 @@ class CatalogueWriter:
             for record, result in zip(records, results, strict=True)
         ]
         return entries, [(result.game, result.author_slugs) for result in written]
+
+    def _copies(self, records: list[GameRecord], results) -> None:
+        """Write the copies the records list (a record that lists none leaves its game's), and
+        mark the games written with whether a copy is in, for the search index
+        (:func:`catalogue.index.schema.model_document`)."""
+        counts = copies_sync(
+            games=[
+                (result.game, record.copies)
+                for record, result in zip(records, results, strict=True)
+                if record.copies
+            ]
+        )
+        for name, value in counts.to_dict().items():
+            self.copies[name] += value
+        written = [result.game for result in results if result.action != UNCHANGED]
+        available = games_with_copy_in(game.pk for game in written)
+        for game in written:
+            game.has_copy_in = game.pk in available
 
     def _link(self, written) -> None:
         """Each game written now names this batch as the one that last wrote it."""

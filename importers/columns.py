@@ -29,7 +29,18 @@ a_verifier             review_fields                field names to review, e.g. 
                                                     max_age » (when the column is there it is
                                                     the review list as is, as our exports write
                                                     it; otherwise it is computed as for PMB)
+code_barres            barcode                      the copies' barcodes: « 0012345 | 0012346 »
+cote                   call_number                  the copies' call numbers, « | » between
+localisation           location                     where each copy is kept
+section                section                      its section
+type_pret              loan_type                    its loan type (circulation category)
+statut                 status                       disponible, en prêt, en réparation, exclu
+                                                    du prêt (or available, on_loan…)
+date_retour            due_date                     expected return (AAAA-MM-JJ, JJ/MM/AAAA)
 =====================  ===========================  =========================================
+
+Copies: one row holds every copy of its game, separated by « | » in each copy column, in the
+same order (a cell with one value holds for every copy); see :mod:`importers.copy_fields`.
 
 Other columns are ignored and named in the file's warnings. A header without a title column, a
 column given twice, a bad number or a minimum above its maximum reject the file
@@ -49,6 +60,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from catalogue.rules import fold
+from importers.copy_fields import COPY_COLUMNS, table_copies
 from importers.fields import RawRecord, age_max_for_export, build_record, review_fields_from
 from importers.limits import MAX_RECORDS, too_many_records
 from importers.pmb import parse_authors, parse_category
@@ -90,7 +102,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "review_fields": ("a_verifier", "review_fields"),
 }
 _BY_NAME = {name: key for key, names in COLUMNS.items() for name in names}
-_BY_NAME = {name: key for key, names in COLUMNS.items() for name in names}
+_BY_NAME.update({name: key for key, names in COPY_COLUMNS.items() for name in names})
 #: A cell a spreadsheet would read as a formula, possibly behind our escaping quotes.
 _FORMULA = re.compile(r"'*[=+\-@\t\r]")
 
@@ -152,6 +164,17 @@ def iter_table(
             record="en-tête",
             field="titre",
         )
+    copy_columns = [key for key in COPY_COLUMNS if key in columns]
+    if copy_columns and "copy_barcode" not in columns:
+        # Without barcodes no copy can be followed: the columns are ignored, not the file.
+        for key in copy_columns:
+            if warnings is not None:
+                warnings.append(
+                    f"colonne « {header[columns[key]].strip()} » ignorée : les exemplaires "
+                    "ont besoin d'une colonne « code_barres »"
+                )
+            del columns[key]
+        copy_columns = []
     count = 0
     for line, row in rows:
         if not any(cell.strip() for cell in row):
@@ -160,17 +183,35 @@ def iter_table(
             raise too_many_records(source_name, max_records, line)
         raw = _raw_record(row, columns, header, count, source_name, warnings)
         count += 1
-        yield _build(raw, line, source_name, fmt)
+        record = _build(raw, line, source_name, fmt)
+        if copy_columns:
+            cells = {key: _cell(row, columns, key) for key in copy_columns}
+            try:
+                record.copies = table_copies(
+                    cells, title=record.title, source_name=source_name, field_names=raw.field_names
+                )
+            except RecordError as error:
+                raise RecordError(
+                    f"ligne {line} : {error.message}",
+                    source_name=source_name,
+                    record=error.record,
+                    field=error.field,
+                ) from None
+        yield record
     if not count:
         raise RecordError("aucune ligne de jeu sous l'en-tête", source_name=source_name)
 
 
+def _cell(row: list[str], columns: dict[str, int], key: str) -> str:
+    position = columns.get(key)
+    if position is None or position >= len(row):
+        return ""
+    return restore_formula(row[position].strip())
+
+
 def _raw_record(row, columns, header, index, source_name, warnings) -> RawRecord:
     def cell(key: str) -> str:
-        position = columns.get(key)
-        if position is None or position >= len(row):
-            return ""
-        return restore_formula(row[position].strip())
+        return _cell(row, columns, key)
 
     raw = RawRecord(index=index)
     raw.field_names = {key: header[position].strip() for key, position in columns.items()}

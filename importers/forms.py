@@ -41,3 +41,23 @@ class ImportUploadForm(forms.Form):
                 params={"limit": limit, "names": ", ".join(too_big)},
             )
         return files
+
+
+class PhotoZipUploadForm(forms.Form):
+    archive = forms.FileField(
+        label=_("Archive ZIP de photos"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".zip,application/zip"}),
+    )
+
+    def clean_archive(self):
+        archive = self.cleaned_data["archive"]
+        limit = settings.PHOTO_ZIP_MAX_BYTES
+        if archive.size > limit:
+            raise forms.ValidationError(
+                _(
+                    "Archive trop volumineuse (au plus %(limit)s Mo) : découpez-la en plusieurs "
+                    "ZIP."
+                ),
+                params={"limit": limit // (1024 * 1024)},
+            )
+        return archive

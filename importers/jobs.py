@@ -37,6 +37,7 @@ from django_tasks_db.backend import DatabaseBackend
 from django_tasks_db.models import DBTaskResult
 
 from .models import ImportBatch
+from .photo_zip import ZipRefused, photo_zip_import
 from .progress import CHECK_WEIGHT, WRITE_WEIGHT, ImportProgress
 from .services import files_check, records_import, store_report
 
@@ -96,6 +97,8 @@ def batch_run(batch_id: int) -> str:
 
 
 def _run(batch: ImportBatch) -> str:
+    if batch.kind == ImportBatch.Kind.PHOTOS:
+        return _run_photos(batch)
     files = [(f.name, bytes(f.content)) for f in batch.files.all()]
     apply = batch.phase == ImportBatch.Phase.APPLY
     tracker = ImportProgress([len(data) for _, data in files], (CHECK_WEIGHT, WRITE_WEIGHT))
@@ -118,6 +121,40 @@ def _run(batch: ImportBatch) -> str:
         batch.finished_at = batch.heartbeat_at = timezone.now()
         batch.save()
     return status
+
+
+def _run_photos(batch: ImportBatch) -> str:
+    """A ZIP of box photos (:mod:`importers.photo_zip`): its report, or the reason the archive
+    is refused whole (the batch then fails with it, nothing written)."""
+    data = bytes(batch.files.get().content)
+    apply = batch.phase == ImportBatch.Phase.APPLY
+    tracker = ImportProgress([1])
+    tracker.file_started(0)
+    try:
+        with ProgressWriter(batch.pk, tracker):
+            report = photo_zip_import(
+                data=data, apply=apply, advanced=lambda n, total: tracker.advanced(1, (n, total))
+            )
+    except ZipRefused as refusal:
+        ImportBatch.objects.filter(pk=batch.pk).update(
+            status=ImportBatch.Status.FAILED, error=refusal.message, finished_at=timezone.now(),
+            files_rejected=1, rejected=1, report={"kind": "photos", "error": refusal.message},
+        )  # fmt: skip
+        return ImportBatch.Status.FAILED
+    totals = report["totals"]
+    snapshot = tracker.snapshot()
+    with transaction.atomic():
+        batch = ImportBatch.objects.select_for_update().get(pk=batch.pk)
+        batch.report = report
+        batch.created, batch.unchanged = totals["added"], totals["unchanged"]
+        batch.updated, batch.flagged = 0, 0
+        batch.rejected = totals["unmatched"] + totals["refused"]
+        batch.status = ImportBatch.Status.APPLIED if apply else ImportBatch.Status.PENDING
+        batch.progress_done = batch.progress_total = snapshot.total
+        batch.records_read, batch.files_rejected = len(report["files"]), batch.rejected
+        batch.finished_at = batch.heartbeat_at = timezone.now()
+        batch.save()
+    return batch.status
 
 
 class ProgressWriter:

@@ -24,8 +24,9 @@ Mapping (first occurrence wins unless said otherwise)
 * ``900`` PMB custom fields, matched by their label ``$l`` (else the name ``$n``) accent- and
   case-insensitively: players, ages, duration, « Principe du jeu », « Analyse pédagogique »
   (value in ``$a``). Every other 900 is named in the file's warnings.
-* ``995`` copies are not catalogue data: their number and barcodes/call numbers go to the
-  warnings, so that nothing is dropped silently. Other fields are ignored.
+* ``995`` copies (« recommandation 995 »): barcode ``$f``, call number ``$k``, place ``$c``
+  (else ``$a``), section ``$e``, loan type ``$o``, expected return ``$n`` — see
+  :mod:`importers.copy_fields`. Other fields are ignored.
 
 Encoding: UTF-8 (UNIMARC 100 $a/26-29 « 50 »), which is what PMB exports; bytes that are not
 UTF-8 reject the file with the field named (re-export in UTF-8). MARC XML documents declare
@@ -45,6 +46,7 @@ from collections.abc import Iterable
 import pymarc
 from pymarc import Field, Indicators, Leader, Subfield
 
+from importers.copy_fields import marc_copies, marc_subfields
 from importers.fields import RawRecord, age_max_for_export, build_record, one_line
 from importers.marc_files import (
     MARC_NS,
@@ -180,7 +182,11 @@ def _game_record(
     notes = warnings if warnings is not None else []
     _custom_fields(marc, raw, notes)
     record = build_record(raw, source_name, source_format)
-    _copies(marc, record.title, notes)
+    fields = marc.get_fields("995")
+    if fields:
+        record.copies = marc_copies(
+            fields, title=record.title, source_name=source_name, warnings=notes
+        )
     return record
 
 
@@ -236,24 +242,6 @@ def _custom_fields(marc: pymarc.Record, raw: RawRecord, notes: list[str]) -> Non
         raw.field_names[key] = f"900 « {label or name} »"
 
 
-def _copies(marc: pymarc.Record, title: str, notes: list[str]) -> None:
-    copies = marc.get_fields("995")
-    if not copies:
-        return
-    described = []
-    for copy in copies:
-        parts = []
-        if copy.get("f"):
-            parts.append(f"code-barres {copy.get('f')}")
-        if copy.get("k"):
-            parts.append(f"cote « {copy.get('k')} »")
-        described.append(", ".join(parts) or "sans code-barres ni cote")
-    notes.append(
-        f"notice « {title} » : {len(copies)} exemplaire(s) (zone 995) non importé(s), le "
-        f"catalogue ne gère pas les exemplaires : {' ; '.join(described)}"
-    )
-
-
 # --------------------------------------------------------------------------- writing
 
 
@@ -293,6 +281,8 @@ def marc_record(record: GameRecord, number: int, *, entered: str) -> pymarc.Reco
             marc.add_field(
                 _data("900", "  ", a=str(value), l=FIELD_LABELS[key], n=_CUSTOM_NAMES[key])
             )
+    for copy in record.copies or []:
+        marc.add_field(_data("995", "  ", **marc_subfields(copy)))
     return marc
 
 

@@ -28,6 +28,10 @@ class ImportBatch(models.Model):
         READ = "read", _("lecture (simulation)")
         APPLY = "apply", _("import")
 
+    class Kind(models.TextChoices):
+        RECORDS = "records", _("notices")
+        PHOTOS = "photos", _("photos de boîtes (ZIP)")
+
     #: The states in which a job owns the batch.
     WORKING = (Status.QUEUED, Status.READING, Status.APPLYING)
 
@@ -50,6 +54,8 @@ class ImportBatch(models.Model):
     rejected = models.PositiveIntegerField(_("fichiers rejetés"), default=0)
     report = models.JSONField(_("rapport"), default=dict, blank=True)
     phase = models.CharField(_("étape"), max_length=10, choices=Phase.choices, default=Phase.READ)
+    # What the files are: library exports, or a ZIP of box photos (importers.photo_zip).
+    kind = models.CharField(_("contenu"), max_length=10, choices=Kind.choices, default=Kind.RECORDS)
     # A job's progress, written while it runs (outside the import's own transaction).
     progress_done = models.PositiveBigIntegerField(_("avancement"), default=0)
     progress_total = models.PositiveBigIntegerField(_("avancement total"), default=0)

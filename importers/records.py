@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from catalogue.copy_values import CopyValues
 from catalogue.rules import RulesSection
 
 __all__ = ["AuthorCredit", "GameRecord", "RecordError", "RulesSection"]
@@ -45,6 +46,9 @@ class GameRecord:
     rules_text: str = ""
     rules_sections: list[RulesSection] = field(default_factory=list)
     missing_fields: list[str] = field(default_factory=list)
+    #: The copies the record lists (UNIMARC 995, a table's copy columns); None: the record
+    #: says nothing of copies, and an import leaves the game's copies as they are.
+    copies: list[CopyValues] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The catalogue fields as plain JSON data (the ``catalogue-json`` export's games)."""

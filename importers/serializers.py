@@ -65,8 +65,8 @@ class ImportBatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = ImportBatch
         fields = [
-            "id", "url", "created_at", "created_by", "origin", "status", "phase", "progress",
-            "created", "updated", "unchanged", "flagged", "rejected", "files",
+            "id", "url", "created_at", "created_by", "origin", "kind", "status", "phase",
+            "progress", "created", "updated", "unchanged", "flagged", "rejected", "files",
         ]  # fmt: skip
 
     def get_url(self, batch) -> str:
@@ -82,3 +82,13 @@ class ImportBatchSerializer(serializers.ModelSerializer):
 class ImportBatchDetailSerializer(ImportBatchSerializer):
     class Meta(ImportBatchSerializer.Meta):
         fields = [*ImportBatchSerializer.Meta.fields, "report"]
+
+
+class PhotoZipRequestSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        help_text="A ZIP of box photos named after their games (slug, a copy's barcode, or the "
+        "title; « slug_2.jpg » for a second photo), at most PHOTO_ZIP_MAX_BYTES."
+    )
+    dry_run = serializers.BooleanField(
+        default=True, help_text="Report what would happen and wait for a confirmation (default)."
+    )

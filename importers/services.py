@@ -24,7 +24,7 @@ from catalogue import text
 from catalogue.bulk import import_key
 from catalogue.models import Author, Category, Credit, Game, Publisher
 
-from .bulk import BATCH_SIZE, CREATED, UNCHANGED, UPDATED, CatalogueWriter
+from .bulk import BATCH_SIZE, COPIES_ZERO, CREATED, UNCHANGED, UPDATED, CatalogueWriter
 from .formats import ParsedFile, parse_source
 from .models import ImportBatch
 from .progress import ImportProgress
@@ -46,8 +46,19 @@ class ImportReport:
         }
         return {**totals, "rejected": sum(f["error"] is not None for f in self.files)}
 
+    def copy_totals(self) -> dict[str, int]:
+        """The copies created, updated, left unchanged and removed, over the files."""
+        return {
+            name: sum(f.get("copies", {}).get(name, 0) for f in self.files) for name in COPIES_ZERO
+        }
+
     def to_dict(self) -> dict[str, Any]:
-        return {"dry_run": self.dry_run, "totals": self.totals(), "files": self.files}
+        return {
+            "dry_run": self.dry_run,
+            "totals": self.totals(),
+            "copies": self.copy_totals(),
+            "files": self.files,
+        }
 
 
 class _Rollback(Exception):
@@ -192,11 +203,14 @@ def _import_file(
         parsed = _parsed(name, source, entry["warnings"], limit)
         entry["format"] = parsed.format
         records = _checked(parsed.records, entry["warnings"], limit)
+        writer.copies_reset()
         with transaction.atomic():
             _save_all(records, writer, entry, parsed.position, tracker, index)
+        entry["copies"] = writer.copies_reset()
     except RecordError as error:
         entry["records"] = []
         entry["counts"] = {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0}
+        entry["copies"] = COPIES_ZERO.copy()
         entry["error"] = error.to_dict()
         writer.forget()  # what it created for this file was rolled back
     return shown(entry)
@@ -210,6 +224,7 @@ def _new_entry(name: str) -> dict[str, Any]:
         "error": None,
         "warnings": [],
         "counts": {CREATED: 0, UPDATED: 0, UNCHANGED: 0, "flagged": 0},
+        "copies": COPIES_ZERO.copy(),
     }
 
 
@@ -227,12 +242,32 @@ def _checked(
     records: Iterable[GameRecord], warnings: list[str], limit: int | None
 ) -> Iterator[GameRecord]:
     """The records, each with its repeated credits merged and refused if the database could not
-    store it or if it is larger than a file may be (read lazily: a large file streams through)."""
+    store it, if it is larger than a file may be, or if it lists a copy that an earlier record
+    of the file listed (read lazily: a large file streams through)."""
+    barcodes: dict[str, str] = {}
     for record in records:
         _merge_duplicate_credits(record, warnings)
         _check_storable(record)
         _check_size(record, limit)
+        _check_barcodes(record, barcodes)
         yield record
+
+
+def _check_barcodes(record: GameRecord, seen: dict[str, str]) -> None:
+    """A barcode names one copy: twice in a file (one record or two) is an error."""
+    for copy in record.copies or []:
+        other = seen.get(copy.barcode)
+        if other is not None:
+            where = (
+                "plus haut dans cette notice" if other == record.title else f"notice « {other} »"
+            )
+            raise RecordError(
+                f"code-barres {copy.barcode} en double (déjà donné : {where})",
+                source_name=record.source_name,
+                record=record.title,
+                field="exemplaires",
+            )
+        seen[copy.barcode] = record.title
 
 
 def _check_size(record: GameRecord, limit: int | None) -> None:

@@ -6,6 +6,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from catalogue.api import urls as catalogue_api
+from catalogue.photos import media as photo_media
 from catalogue.sitemaps import SITEMAPS
 from core.api import urls as core_api
 from importers import api_urls as importers_api
@@ -28,6 +29,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include(API)),
     path("api/v1/", include("play.api_urls")),
+    *photo_media.urlpatterns(),  # box photos from local storage (/media/photos/…)
     path("", include("play.urls")),
     path("", include("catalogue.urls")),
 ]

@@ -93,12 +93,31 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve(tmp: Path) -> tuple[subprocess.Popen, str]:
+# A photo of the box for some sample games (``serve(photos=True)``): a photographed game's page
+# and search results as a library that took pictures has them. Drawn, not shot: a box in colour.
+PHOTOS = """
+import io
+from PIL import Image, ImageDraw
+from catalogue.models import Game
+from catalogue.photos.services import photo_add, photo_prepare
+for slug, colour in (("alcatraz", (40, 70, 140)), ("ta-yu", (150, 40, 30))):
+    image = Image.new("RGB", (1600, 1200), colour)
+    ImageDraw.Draw(image).rectangle((200, 150, 1400, 1050), outline=(240, 220, 160), width=40)
+    data = io.BytesIO()
+    image.save(data, "JPEG", quality=88)
+    game = Game.objects.get(slug=slug)
+    alt = "Boîte du jeu " + game.title
+    photo_add(game=game, processed=photo_prepare(data.getvalue()), alt_text=alt)
+"""
+
+
+def serve(tmp: Path, *, photos: bool = False) -> tuple[subprocess.Popen, str]:
     env = {
         **os.environ,
         "DATABASE_URL": f"sqlite:///{tmp / 'shots.sqlite3'}",
         "DJANGO_SETTINGS_MODULE": "ludotheque.settings.test",
         "LIBRARIAN_PASSWORD": LIBRARIAN[1],
+        "MEDIA_ROOT": str(tmp / "media"),
     }
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput", "-v0"], check=True, env=env)
@@ -106,6 +125,8 @@ def serve(tmp: Path) -> tuple[subprocess.Popen, str]:
         [*manage, "import_games", "-v0", str(ROOT / "samples/records")], check=True, env=env
     )
     subprocess.run([*manage, "create_librarian", LIBRARIAN[0]], check=True, env=env)
+    if photos:
+        subprocess.run([*manage, "shell", "-c", PHOTOS], check=True, env=env)
     port = free_port()
     server = subprocess.Popen(
         [*manage, "runserver", "--noreload", f"127.0.0.1:{port}"],

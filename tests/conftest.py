@@ -27,6 +27,13 @@ def sample_files() -> list[tuple[str, bytes]]:
 
 
 @pytest.fixture
+def media_root(tmp_path, settings) -> Path:
+    """Photos stored under a directory of this test, never the repository's ``media/``."""
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+    return tmp_path / "media"
+
+
+@pytest.fixture
 def librarian_user(db):
     """A member of the librarians' group with staff access (password ``bibli-0-theque``)."""
     from django.contrib.auth import get_user_model

@@ -1,6 +1,7 @@
 """Layers that read top-down: ``core`` at the bottom, then ``catalogue``, ``importers``, ``play``,
-and the project (``ludotheque``) on top. A lower layer never names a higher one — not in its
-imports, not in its models' relations, not in its migrations' dependencies."""
+the librarians' desk (``desk``, which reads them all) and the project (``ludotheque``) on top.
+A lower layer never names a higher one — not in its imports, not in its models' relations, not
+in its migrations' dependencies."""
 
 import ast
 from pathlib import Path
@@ -11,7 +12,7 @@ from django.db.migrations.loader import MigrationLoader
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Bottom to top. ``core`` (the shared infrastructure) may not exist yet: it is skipped then.
-LAYERS = ["core", "catalogue", "importers", "play", "ludotheque"]
+LAYERS = ["core", "catalogue", "importers", "play", "desk", "ludotheque"]
 PRESENT = [name for name in LAYERS if (ROOT / name).is_dir()]
 APPS = [name for name in PRESENT if name != "ludotheque"]
 

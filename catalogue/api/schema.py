@@ -56,6 +56,11 @@ SEARCH_PARAMETERS = [
         "Only games playable online (« 1 » or « true »): their record names a registered game.",
     ),
     _query(
+        "available",
+        {"type": "boolean"},
+        "Only games with a copy in now (« disponible maintenant », « 1 » or « true »).",
+    ),
+    _query(
         "facet_size",
         _integer(1, settings.CATALOGUE_FACET_SIZE_MAX),
         "How many publishers and authors the facets list, most frequent first "

@@ -22,6 +22,8 @@ def games_of(
         games = games.filter(category=category)
     return (
         games.select_related("publisher", "category")
-        .prefetch_related(Prefetch("credits", queryset=Credit.objects.select_related("author")))
+        .prefetch_related(
+            Prefetch("credits", queryset=Credit.objects.select_related("author")), "photos"
+        )
         .order_by("sort_title", "id")
     )

@@ -11,10 +11,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from catalogue.models import Category, Game
+from catalogue.models import Category, Copy, Game
+from catalogue.photos.selectors import first_photos, photo_api
 from catalogue.provenance import game_import_batch_id
 from catalogue.review import REVIEWABLE_FIELDS
 
+from .photos import PhotoSerializer
 from .selectors import games_of
 
 
@@ -67,6 +69,40 @@ class RulesSectionSerializer(serializers.Serializer):
 # --------------------------------------------------------------------------- games
 
 
+class FirstPhotoField(serializers.Field):
+    """The game's first box photo (its URLs and alternative text), null when it has none."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("help_text", "The first box photo (see `photos` in the record).")
+        super().__init__(read_only=True, source="*", allow_null=True, **kwargs)
+
+    def to_representation(self, game):
+        photos = list(game.photos.all())  # prefetched by the lists
+        if not photos:
+            return None
+        return photo_api(photos[0], _media_absolute(self.context.get("request")))
+
+
+class PhotosField(serializers.Field):
+    """Every box photo of the game, in order."""
+
+    def __init__(self, **kwargs):
+        super().__init__(read_only=True, source="*", **kwargs)
+
+    def to_representation(self, game):
+        absolute = _media_absolute(self.context.get("request"))
+        return [photo_api(photo, absolute) for photo in game.photos.all()]
+
+
+extend_schema_field(PhotoSerializer(allow_null=True))(FirstPhotoField)
+extend_schema_field(PhotoSerializer(many=True))(PhotosField)
+
+
+def _media_absolute(request):
+    """A photo URL made absolute (a remote store's already is)."""
+    return lambda url: url if "://" in url else _absolute(request, url)
+
+
 class GameSummarySerializer(serializers.Serializer):
     slug = serializers.SlugField()
     title = serializers.CharField()
@@ -84,6 +120,7 @@ class GameSummarySerializer(serializers.Serializer):
         view_name="api:game-detail", lookup_field="slug", help_text="This game in the API."
     )
     page_url = PageUrlField()
+    photo = FirstPhotoField()
 
 
 class GameSummaries:
@@ -94,6 +131,7 @@ class GameSummaries:
     MARKER = "slug-marker"
 
     def __init__(self, request):
+        self.request = request
         origin = request.build_absolute_uri("/")[:-1]
         self.api = self._split(origin, reverse("api:game-detail", kwargs={"slug": self.MARKER}))
         self.page = self._split(origin, reverse("catalogue:game", args=[self.MARKER]))
@@ -105,6 +143,8 @@ class GameSummaries:
 
     def data(self, games: list[dict]) -> list[dict]:
         (api_head, api_tail), (page_head, page_tail) = self.api, self.page
+        photos = first_photos(game["id"] for game in games)
+        absolute = _media_absolute(self.request)
         return [
             {
                 "slug": game["slug"],
@@ -119,6 +159,7 @@ class GameSummaries:
                 "duration_minutes": game["duration_minutes"],
                 "url": f"{api_head}{game['slug']}{api_tail}",
                 "page_url": f"{page_head}{game['slug']}{page_tail}",
+                "photo": photo_api(photos[game["id"]], absolute) if game["id"] in photos else None,
             }
             for game in games
         ]
@@ -142,7 +183,39 @@ class ProvenanceSerializer(serializers.Serializer):
     imported_at = serializers.DateTimeField(allow_null=True)
 
 
+class PublicCopySerializer(serializers.Serializer):
+    """A copy as anyone sees it: no barcode (the librarians' copies API has it)."""
+
+    call_number = serializers.CharField(help_text="The « cote ».")
+    location = serializers.CharField()
+    section = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=Copy.Status.choices,
+        help_text="available, on_loan, repair, excluded.",
+    )
+    due_date = serializers.DateField(allow_null=True, help_text="The expected return (on_loan).")
+
+
+class AvailabilityField(serializers.BooleanField):
+    """Whether a copy is in now (null: the game has no copy)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", read_only=True, allow_null=True, **kwargs)
+
+    def get_attribute(self, instance: Game) -> bool | None:
+        states = [copy.status for copy in instance.copies.all()]
+        return "available" in states if states else None
+
+    def to_representation(self, value):
+        return value
+
+
 class GameDetailSerializer(GameSummarySerializer):
+    copies = PublicCopySerializer(many=True, help_text="The library's copies (« exemplaires »).")
+    available_now = AvailabilityField(
+        help_text="A copy is in now; false: all are out; null: the game has no copy."
+    )
+    photos = PhotosField(help_text="The box photos, in order (the first is `photo`).")
     document_type = serializers.CharField()
     principle = serializers.CharField()
     pedagogical_analysis = serializers.CharField()
@@ -318,6 +391,9 @@ class FacetsSerializer(serializers.Serializer):
         help_text="The most frequent authors (facet_size, default 10); publisher likewise.",
     )
     playable = PlayableFacetSerializer(many=True, help_text="One entry: games playable online.")
+    available = PlayableFacetSerializer(
+        many=True, help_text="One entry: games with a copy in now (the available filter)."
+    )
 
 
 class GameSearchPageSerializer(serializers.Serializer):

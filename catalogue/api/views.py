@@ -23,6 +23,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from catalogue.forms import GameSearchForm
 from catalogue.models import Author, Category, Game, Publisher
 from catalogue.selectors import SearchUnavailable, browse_list, game_get, game_search
+from catalogue.signals import search_announce
 from core.api.schema import READ_AUTH, RETRY_AFTER, errors
 from core.api.views import BaseAPIView, PageNumbers
 from core.parsers import JSONParser
@@ -84,6 +85,7 @@ class GameListView(BaseAPIView):
         page = result.page
         if page.number != params.page:
             raise NotFound("Page hors limites.")
+        search_announce(request, params, result.count, sender="api")
         return Response(
             {
                 "count": result.count,

@@ -89,6 +89,8 @@ def filter_query(name: str, value: Any, *, playable_engines: list[str]) -> Query
         return Query.range_query(s, "duration", tantivy.FieldType.Integer, None, value)
     if name in ("category", "publisher", "author"):
         return Query.term_query(s, name, value)
+    if name == "available":
+        return Query.term_query(s, "available", 1)
     if name == "playable":
         if not playable_engines:
             return Query.empty_query()
@@ -117,6 +119,7 @@ AGGREGATED = {
     "max_duration": "duration",
     "category": "category",
     "playable": "engine",
+    "available": "available",
 }
 # Facets with many values (thousands of authors): the top ones, from the term dictionary
 # walked against the query's documents (4× faster than a terms aggregation on these columns).

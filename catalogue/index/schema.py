@@ -10,6 +10,8 @@ for 2 to 4 players holds 2, 3 and 4), so that « playable with N » is one term.
 counts, each range is also one number (``players_range`` = min × 1000 + max): one terms
 aggregation over a single-valued column gives the few distinct ranges with their counts, from
 which every offered value's count follows (a multi-valued column was 30× slower to aggregate).
+Availability: ``available`` is 1 when a copy of the game is in now (:mod:`catalogue.copies`),
+else 0; the « disponible maintenant » filter is one term, its count one terms aggregation.
 Sort keys are raw text fast fields that already contain the tie-breakers (sort
 title, then id), so every ordering is total and the same on every database.
 """
@@ -67,6 +69,8 @@ def schema() -> tantivy.Schema:
     builder.add_integer_field("duration", indexed=True, fast=True)
     for name in ("players_range", "age_range"):
         builder.add_integer_field(name, fast=True)
+    # 1 when a copy of the game is in now (catalogue.copies), else 0: a filter and its count.
+    builder.add_integer_field("available", indexed=True, fast=True)
     return builder.build()
 
 
@@ -93,9 +97,11 @@ def _key(number: int | None, title_key: str, *, descending: bool = False) -> str
     return f"{value:05d}\x00{title_key}"
 
 
-def game_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
+def game_document(
+    game: Any, *, author_slugs: list[str], available: bool = False
+) -> tantivy.Document:
     """The document of ``game`` (a row with the game's fields, ``publisher__slug`` and
-    ``category__code``), credited to ``author_slugs``."""
+    ``category__code``), credited to ``author_slugs``; ``available``: a copy is in now."""
     title_key = f"{game.sort_title}\x00{game.pk:012d}"
     fields: dict[str, Any] = {
         "id": game.pk,
@@ -107,6 +113,7 @@ def game_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
         "key_age": _key(game.min_age, title_key),
         "key_players": _key(game.min_players, title_key),
         "author": author_slugs,
+        "available": int(available),
     }
     if game.category__code:
         fields["category"] = game.category__code
@@ -128,14 +135,18 @@ def game_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
 
 def model_document(game: Any, *, author_slugs: list[str]) -> tantivy.Document:
     """The document of a saved :class:`catalogue.models.Game` whose publisher and category are
-    at hand (an import has just written it: no need to read it back)."""
+    at hand (an import has just written it: no need to read it back). Whether a copy is in
+    is the game's ``has_copy_in`` attribute, which the import sets after writing its copies
+    (absent: none)."""
     row = SimpleNamespace(
         **{name: getattr(game, name) for name in GAME_FIELDS},
         pk=game.pk,
         publisher__slug=game.publisher.slug if game.publisher else "",
         category__code=game.category.code if game.category else "",
     )
-    return game_document(row, author_slugs=author_slugs)
+    return game_document(
+        row, author_slugs=author_slugs, available=getattr(game, "has_copy_in", False)
+    )
 
 
 GAME_FIELDS = (

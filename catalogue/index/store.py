@@ -38,7 +38,7 @@ from django.db.models import Max, Min, Subquery
 from .schema import ANALYZER, analyzer, game_document, model_document, schema
 
 # Bump when the schema or the analyzer changes: replicas of an older version rebuild themselves.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 CHUNK = 1000
 Progress = Callable[[int, int], None]
 logger = logging.getLogger(__name__)
@@ -343,10 +343,17 @@ _COLUMNS = (
 
 
 def documents(ids: Iterable[int]) -> Iterator[tantivy.Document]:
-    """The documents of the games with these ids that exist (one query each for games, credits)."""
-    from catalogue.models import Credit, Game
+    """The documents of the games with these ids that exist (one query each for games, credits
+    and the games with a copy in)."""
+    from catalogue.models import Copy, Credit, Game
 
     ids = list(ids)
+    available = set(
+        Copy.objects.filter(game_id__in=ids, status=Copy.Status.AVAILABLE)
+        .order_by()
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
     slugs: dict[int, list[str]] = {}
     for game_id, slug in (
         Credit.objects.filter(game_id__in=ids)
@@ -358,7 +365,9 @@ def documents(ids: Iterable[int]) -> Iterator[tantivy.Document]:
             slugs[game_id].append(slug)
     for row in Game.objects.filter(pk__in=ids).values_list(*_COLUMNS):
         game = SimpleNamespace(**dict(zip(_COLUMNS, row, strict=True)))
-        yield game_document(game, author_slugs=slugs.get(game.pk, []))
+        yield game_document(
+            game, author_slugs=slugs.get(game.pk, []), available=game.pk in available
+        )
 
 
 def _release(writer) -> None:

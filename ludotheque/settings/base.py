@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "catalogue",
     "importers",
     "play",
+    "desk",  # the librarians' desk: counts by week (searches, views, plays), above every app
 ]
 
 MIDDLEWARE = [
@@ -136,6 +137,31 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Uploaded files (box photos, catalogue.photos): local files under MEDIA_ROOT, served by the
+# site itself (catalogue.photos.media: content-hashed names, a year's cache); or, with
+# MEDIA_S3_BUCKET, any S3-compatible store through django-storages (`pip install
+# '.[s3]'`), for a site on several machines (README: Production).
+MEDIA_URL = os.environ.get("MEDIA_URL", "/media/")
+MEDIA_ROOT = os.environ.get("MEDIA_ROOT", str(BASE_DIR / "media"))
+if os.environ.get("MEDIA_S3_BUCKET"):
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": os.environ["MEDIA_S3_BUCKET"],
+            "endpoint_url": os.environ.get("MEDIA_S3_ENDPOINT_URL") or None,
+            "region_name": os.environ.get("MEDIA_S3_REGION") or None,
+            # A public bucket (or a CDN in front of it): plain URLs that browsers may cache.
+            "custom_domain": os.environ.get("MEDIA_S3_CUSTOM_DOMAIN") or None,
+            "querystring_auth": False,
+            "file_overwrite": True,  # names are hashes of the content
+            "object_parameters": {"CacheControl": "public, max-age=31536000, immutable"},
+        },
+    }
+# One photo's upload (a phone's photo is 2–8 MB), and the pixels it may decode to (a 50 MP
+# camera): more is refused before decoding (a decompression bomb).
+PHOTO_MAX_UPLOAD_BYTES = int(os.environ.get("PHOTO_MAX_UPLOAD_BYTES", str(15 * 1024 * 1024)))
+PHOTO_MAX_PIXELS = int(os.environ.get("PHOTO_MAX_PIXELS", "50000000"))
+
 # Anonymous API clients: requests per second/min/hour/day, e.g. "120/min"; read at each request
 # by core.api.throttling (so tests can lower it with override_settings).
 API_ANON_RATE = os.environ.get("API_ANON_RATE", "120/min")
@@ -175,6 +201,13 @@ REST_FRAMEWORK = {
 }
 
 SPECTACULAR_SETTINGS = {
+    # Two « status » fields: a copy's and an import's.
+    "ENUM_NAME_OVERRIDES": {
+        "CopyStatusEnum": "catalogue.models.Copy.Status",
+        "ImportStatusEnum": "importers.models.ImportBatch.Status",
+        "ImportKindEnum": "importers.models.ImportBatch.Kind",
+        "SeatKindEnum": "play.models.Seat.Kind",
+    },
     "TITLE": "Ludothèque — catalogue API",
     "DESCRIPTION": (
         "Search and read the toy library's board-game catalogue; librarians also edit games "
@@ -207,6 +240,16 @@ REQUEST_BODY_MAX_BYTES = int(os.environ.get("REQUEST_BODY_MAX_BYTES", str(1024 *
 IMPORT_MAX_REQUEST_BYTES = int(
     os.environ.get("IMPORT_MAX_REQUEST_BYTES", str(4 * IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024))
 )
+# A ZIP of box photos (importers.photo_zip): its size (within IMPORT_MAX_REQUEST_BYTES, which
+# refuses larger requests first: raise both together), its entries, and what they may hold
+# once uncompressed, whatever the archive claims.
+PHOTO_ZIP_MAX_BYTES = int(
+    os.environ.get("PHOTO_ZIP_MAX_BYTES", str(IMPORT_MAX_REQUEST_BYTES - 1024 * 1024))
+)
+PHOTO_ZIP_MAX_ENTRIES = int(os.environ.get("PHOTO_ZIP_MAX_ENTRIES", "2000"))
+PHOTO_ZIP_MAX_UNCOMPRESSED_BYTES = int(
+    os.environ.get("PHOTO_ZIP_MAX_UNCOMPRESSED_BYTES", str(1024 * 1024 * 1024))
+)
 # How deeply a JSON body may nest (core.parsers); our deepest documents need 5 levels.
 API_JSON_MAX_DEPTH = 32
 
@@ -224,6 +267,9 @@ CONTENT_SECURITY_POLICY = {
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],
 }
+# Photos served from elsewhere (an S3 bucket, a CDN: MEDIA_URL is then absolute) are allowed.
+if MEDIA_URL.startswith(("https://", "http://")):
+    CONTENT_SECURITY_POLICY["img-src"].append("/".join(MEDIA_URL.split("/")[:3]))
 # The command line imports files of any size; CSV files above this are read one record at a time.
 IMPORT_STREAM_BYTES = int(os.environ.get("IMPORT_STREAM_BYTES", str(4 * 1024 * 1024)))
 # The catalogue's bundled sample collection (the library's five records).
@@ -316,6 +362,9 @@ SEARCH_SYNC_INTERVAL_SECONDS = float(os.environ.get("SEARCH_SYNC_INTERVAL_SECOND
 # committed and the write is tried again this many seconds later.
 SEARCH_RETRY_SECONDS = float(os.environ.get("SEARCH_RETRY_SECONDS", "5"))
 SEARCH_WRITER_HEAP_BYTES = int(os.environ.get("SEARCH_WRITER_HEAP_BYTES", str(200_000_000)))
+# The librarians' desk (desk): counts by week, kept this many weeks (two years), then deleted
+# (`manage.py desk_prune`, and at most once a day by the counting itself).
+DESK_KEEP_WEEKS = int(os.environ.get("DESK_KEEP_WEEKS", "104"))
 # Publishers and authors listed in the search facets (the most frequent; facet_size asks more).
 CATALOGUE_FACET_SIZE = 10
 CATALOGUE_FACET_SIZE_MAX = 200

@@ -1,6 +1,7 @@
 """Tests: fast hashing, plain static storage, the same apps and database selection as production."""
 
 import os
+import tempfile
 
 from .base import *  # noqa: F403
 
@@ -11,6 +12,11 @@ STORAGES = {
     **STORAGES,  # noqa: F405
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+# Uploaded photos go to a directory of this test run, never the repository's media/ (tests that
+# write photos set their own, per test: tests/catalogue/test_photos.py's media_root fixture).
+MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or os.path.join(
+    tempfile.gettempdir(), f"ludo-test-media-{os.getpid()}"
+)
 # Serve static files from the app folders, as in development (no collectstatic needed).
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True

@@ -84,6 +84,7 @@ def test_answer_has_count_links_and_the_selectors_facets(api, imported):
         "publisher",
         "author",
         "playable",
+        "available",
     }
     assert body["facets_truncated"] == []
     players = {f["value"]: f for f in body["facets"]["players"]}

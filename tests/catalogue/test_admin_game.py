@@ -48,6 +48,10 @@ def form_data(game, **changes) -> dict:
         "review_fields": list(game.review_fields),
         "credits-TOTAL_FORMS": "0",
         "credits-INITIAL_FORMS": "0",
+        "photos-TOTAL_FORMS": "0",  # the box photos' inline (tests/catalogue/test_photos.py)
+        "photos-INITIAL_FORMS": "0",
+        "copies-TOTAL_FORMS": "0",  # the copies' inline (tests/catalogue/test_copies.py)
+        "copies-INITIAL_FORMS": "0",
     }
     if game.needs_review:
         data["needs_review"] = "on"

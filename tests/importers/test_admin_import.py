@@ -132,14 +132,15 @@ def test_librarian_can_edit_a_game_and_search_follows(client, librarian, importe
 
 
 def test_dry_run_report_shows_the_importers_remarks(client, librarian):
-    """Unmapped 900 labels and copies (995) are reported on the confirmation screen."""
+    """Unmapped 900 labels are reported on the confirmation screen, and the copies (995)
+    it would import counted."""
     from tests.importers.test_marc import TA_YU_PMB, iso
 
     upload(client, ("pmb.mrc", iso(TA_YU_PMB)))
     batch = ImportBatch.objects.get()
     html = client.get(reverse("admin:importers_confirm", args=[batch.pk])).content.decode()
     assert "remarque" in html
-    assert "État de la boîte" in html and "2 exemplaire(s)" in html
+    assert "État de la boîte" in html and "Exemplaires : 2 créé(s)" in html
 
 
 def test_review_list_filters_by_missing_field(client, librarian, imported):

@@ -163,9 +163,9 @@ def test_rejected_export_writes_nothing_and_the_others_still_import():
 
 @pytest.mark.django_db
 def test_import_report_carries_the_file_warnings():
-    data = b"titre;editeur;Cote\nAlcatraz;F.X.;J STR\n"
+    data = b"titre;editeur;Couleur\nAlcatraz;F.X.;rouge\n"
     report, _ = import_run(files=[("jeux.csv", data)], origin="test", dry_run=True)
-    assert report.to_dict()["files"][0]["warnings"] == ["colonne « Cote » ignorée (nom inconnu)"]
+    assert report.to_dict()["files"][0]["warnings"] == ["colonne « Couleur » ignorée (nom inconnu)"]
     assert Game.objects.count() == 0
 
 

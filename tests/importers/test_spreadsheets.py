@@ -106,8 +106,8 @@ def test_other_sheets_are_named_in_the_warnings(fmt):
 @pytest.mark.parametrize("fmt", sorted(MAKERS))
 def test_unknown_columns_are_reported_as_for_csv(fmt):
     warnings: list[str] = []
-    parse_file(f"jeux.{fmt}", MAKERS[fmt]([["Ta Yü", "x"]], ["Title", "Cote"]), warnings)
-    assert warnings == ["colonne « Cote » ignorée (nom inconnu)"]
+    parse_file(f"jeux.{fmt}", MAKERS[fmt]([["Ta Yü", "x"]], ["Title", "Couleur"]), warnings)
+    assert warnings == ["colonne « Couleur » ignorée (nom inconnu)"]
 
 
 @pytest.mark.parametrize("fmt", sorted(MAKERS))
