@@ -1,5 +1,5 @@
-"""Prairie / Buffalo's guided first game on a phone, by taps, to « Jouer une vraie partie »; and
-the same first steps with the keyboard alone."""
+"""Prairie / Buffalo's guided first game to « Jouer une vraie partie »: on a phone, by taps; and
+on a desktop, with the keyboard alone."""
 
 import time
 
@@ -54,7 +54,8 @@ def test_the_whole_tutorial_by_taps_on_a_phone(live_server, browser, catalogue):
         read_on(page)
         tap_move(page, "f5", "e4")  # the chief captures the buffalo
         wait_step(page, 6)
-        assert page.locator('#board [data-square="e4"]').inner_html().count("chief") >= 0
+        assert page.locator('#board [data-square="e4"] .piece.chief').count() == 1
+        assert page.locator("#board .buffalo-body").count() == 10  # e's was taken
         tap_move(page, "h6", "h3")
         wait_step(page, 7)
         # Back one step, and on again: the same position comes back.
@@ -76,7 +77,7 @@ def test_the_whole_tutorial_by_taps_on_a_phone(live_server, browser, catalogue):
         context.close()
 
 
-def test_the_first_steps_with_the_keyboard_alone(live_server, browser, catalogue):
+def test_the_whole_tutorial_with_the_keyboard_alone(live_server, browser, catalogue):
     context, page = desktop_tutorial(browser, live_server.url, GAME)
     try:
         read_on(page, keyboard=True)
@@ -96,5 +97,18 @@ def test_the_first_steps_with_the_keyboard_alone(live_server, browser, catalogue
         assert page.evaluate("document.activeElement.id") == "tutorial-next"
         page.keyboard.press("Enter")
         wait_step(page, 5)
+        play_from_list(page, "chef f5 → e4 ×")
+        wait_step(page, 6)
+        play_from_list(page, "chien h6 → h3")
+        wait_step(page, 7)
+        read_on(page, keyboard=True)
+        play_from_list(page, "chef d5 → c6 ×")
+        wait_step(page, 9)
+        read_on(page, keyboard=True)
+        # The last step: « Jouer une vraie partie » has the focus; Enter opens the setup page.
+        assert page.evaluate("document.activeElement.id") == "tutorial-play"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("form.setup-form")
+        assert setup_fields(page, "seat_0", "seat_1") == ("bot:beginner", "local")
     finally:
         context.close()
