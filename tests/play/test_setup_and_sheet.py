@@ -187,7 +187,7 @@ def test_the_sheet_holds_every_rule_the_setup_and_a_qr_code_to_the_games_page(
     assert html.count('class="sheet-house"') == house
     assert decode(qr_in(html)) == f"http://testserver{game.get_absolute_url()}"
     assert "règle, questions, partie en ligne" in html
-    assert html.count('class="board setup-board sheet-board"') == 1
+    assert html.count('class="play sheet-board"') == html.count('class="board setup-board"') == 1
     facts = text[text.index('class="sheet-facts"') : text.index("</dl>")]
     assert game.players_display in facts
     assert (game.age_display or "") in facts and ("Âge" in facts) == bool(game.age_display)
