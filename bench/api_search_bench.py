@@ -225,19 +225,23 @@ def print_results(results: list[dict], words_by_size: dict) -> None:
         print(f"  {name}: {make(next(iter(words_by_size.values())))}")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="5000,100000")
-    parser.add_argument("--engines", default="sqlite,postgres")
-    parser.add_argument("--repeat", type=int, default=15)
+def bench_arguments(sizes: str, engines: str, repeat: int) -> argparse.Namespace:
+    """The command line of a search bench (this one's and ``availability_bench``'s)."""
+    parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default=sizes)
+    parser.add_argument("--engines", default=engines)
+    parser.add_argument("--repeat", type=int, default=repeat)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--file", help=argparse.SUPPRESS)
     parser.add_argument("--words", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.child:
-        child(args)
-        return 0
+    return parser.parse_args()
+
+
+def run_sizes(args: argparse.Namespace, run_child) -> tuple[list, dict]:
+    """For each size, the synthetic export, then ``run_child(args, url, file, words, index)`` on
+    each database (SQLite in a file, PostgreSQL on a throwaway server): the children's results,
+    and each size's query words."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ludotheque.settings.test")
     import django
 
@@ -268,6 +272,15 @@ def main() -> int:
                     with postgres_server() as url:
                         results.append(run_child(args, url, file, words_by_size[size], index_dir))
             file.unlink()
+    return results, words_by_size
+
+
+def main() -> int:
+    args = bench_arguments(sizes="5000,100000", engines="sqlite,postgres", repeat=15)
+    if args.child:
+        child(args)
+        return 0
+    results, words_by_size = run_sizes(args, run_child)
     print_results(results, words_by_size)
     return 0
 

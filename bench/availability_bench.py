@@ -20,13 +20,11 @@ of the p95s with the filter at most 10 % above the sum without).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import random
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -35,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api_search_bench import SHAPES, percentile  # noqa: E402
+from api_search_bench import SHAPES, bench_arguments, percentile, run_sizes  # noqa: E402
 
 GOAL = 1.10  # p95 with the filter / p95 without
 
@@ -219,42 +217,11 @@ def print_results(results: list[dict]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--sizes", default="100000")
-    parser.add_argument("--engines", default="sqlite")
-    parser.add_argument("--repeat", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--file", help=argparse.SUPPRESS)
-    parser.add_argument("--words", help=argparse.SUPPRESS)
-    args = parser.parse_args()
+    args = bench_arguments(sizes="100000", engines="sqlite", repeat=30)
     if args.child:
         child(args)
         return 0
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ludotheque.settings.test")
-    import django
-
-    django.setup()
-    import catalogue_synth
-
-    results = []
-    with tempfile.TemporaryDirectory(prefix="ludo-bench-") as tmp:
-        for size in (int(s) for s in args.sizes.split(",")):
-            file = Path(tmp) / f"export-{size}.csv"
-            words = catalogue_synth.write_export(file, size, seed=args.seed)
-            words = {k: words[k] for k in ("broad", "rare", "mid", "second")}
-            for engine in args.engines.split(","):
-                print(f"==> {engine}, {size:,} games…", file=sys.stderr, flush=True)
-                index_dir = str(Path(tmp) / f"index-{engine}-{size}")
-                if engine == "sqlite":
-                    url = f"sqlite:///{tmp}/bench-{size}.sqlite3"
-                    results.append(run_child(args, url, file, words, index_dir))
-                else:
-                    from pgtemp import postgres_server
-
-                    with postgres_server() as url:
-                        results.append(run_child(args, url, file, words, index_dir))
-            file.unlink()
+    results, _words = run_sizes(args, run_child)
     print_results(results)
     return 0
 
