@@ -141,7 +141,7 @@ class ImportBatchAdmin(admin.ModelAdmin):
             "batch": batch,
             "report": batch.report,
             "progress": progress,
-            "progress_text": progress_text(progress),
+            "progress_text": progress_text(progress, photos=batch.kind == ImportBatch.Kind.PHOTOS),
         }
         return TemplateResponse(request, "admin/importers/confirm.html", context)
 
@@ -167,7 +167,8 @@ class ImportBatchAdmin(admin.ModelAdmin):
         self._require_import_permission(request)
         batch = batch_refresh(batch=get_object_or_404(ImportBatch, pk=pk))
         progress = batch_progress(batch)
-        response = JsonResponse({**progress, "text": progress_text(progress)})
+        photos = batch.kind == ImportBatch.Kind.PHOTOS
+        response = JsonResponse({**progress, "text": progress_text(progress, photos=photos)})
         response["Cache-Control"] = "no-store"
         return response
 
@@ -196,10 +197,14 @@ def applied_message(batch: ImportBatch) -> str:
     }
 
 
-def progress_text(progress: dict) -> str:
+def progress_text(progress: dict, *, photos: bool = False) -> str:
     """« Lecture en cours : 42 % — notices lues : 8 400, fichiers refusés : 0 — environ 12 s
-    restantes. » (what the progress bar shows, in words)."""
-    counts = gettext("notices lues : %(records)s, fichiers refusés : %(files)s") % {
+    restantes. » (what the progress bar shows, in words; a ZIP of ``photos`` counts photos)."""
+    if photos:
+        counted = gettext("photos lues : %(records)s, fichiers refusés : %(files)s")
+    else:
+        counted = gettext("notices lues : %(records)s, fichiers refusés : %(files)s")
+    counts = counted % {
         "records": number_format(progress["records_read"], force_grouping=True),
         "files": number_format(progress["files_rejected"], force_grouping=True),
     }

@@ -205,3 +205,20 @@ def test_an_archive_declaring_too_many_entries_is_refused_before_it_is_read(game
     limits = ZipLimits(max_entries=5, max_uncompressed=10**9, max_entry_bytes=10**6)
     with pytest.raises(ZipRefused, match="plus de 5 fichiers"):
         photo_zip_import(data=many_entries(), apply=False, limits=limits)
+
+
+def test_the_progress_of_a_photo_import_counts_photos_not_records():
+    from importers.admin import progress_text
+
+    progress = {
+        "status_label": "lecture en cours",
+        "percent": 40,
+        "records_read": 12,
+        "files_rejected": 1,
+        "seconds_left": None,
+        "finished": False,
+    }
+    assert progress_text(progress, photos=True) == (
+        "Lecture en cours : 40 % — photos lues : 12, fichiers refusés : 1."
+    )
+    assert "notices lues : 12" in progress_text(progress)
