@@ -106,14 +106,7 @@ class ImportListView(BaseAPIView, generics.ListAPIView):
         limit = settings.IMPORT_MAX_UPLOAD_BYTES
         too_big = [f.name for f in files if f.size > limit]
         if too_big:
-            body = {
-                "detail": f"Fichier trop volumineux (maximum {limit} octets) : "
-                + ", ".join(too_big),
-                "code": "file_too_large",
-                "files": too_big,
-                "limit": limit,
-            }
-            return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+            return _too_large("Fichier trop volumineux", too_big, limit)
         batch = batch_submit(
             files=[(f.name, f.read()) for f in files],
             user=request.user,
@@ -155,18 +148,23 @@ class PhotoZipImportView(BaseAPIView):
         archive, dry_run = serializer.validated_data["file"], serializer.validated_data["dry_run"]
         limit = settings.PHOTO_ZIP_MAX_BYTES
         if archive.size > limit:
-            body = {
-                "detail": f"Archive trop volumineuse (maximum {limit} octets) : {archive.name}",
-                "code": "file_too_large",
-                "files": [archive.name],
-                "limit": limit,
-            }
-            return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+            return _too_large("Archive trop volumineuse", [archive.name], limit)
         batch = batch_submit(
             files=[(archive.name, archive.read())], user=request.user, origin="api",
             apply=not dry_run, kind=ImportBatch.Kind.PHOTOS,
         )  # fmt: skip
         return _batch_answer(request, batch, status.HTTP_202_ACCEPTED)
+
+
+def _too_large(what: str, names: list[str], limit: int) -> Response:
+    """413 ``file_too_large`` naming the files over ``limit`` bytes: nothing was stored."""
+    body = {
+        "detail": f"{what} (maximum {limit} octets) : " + ", ".join(names),
+        "code": "file_too_large",
+        "files": names,
+        "limit": limit,
+    }
+    return Response(body, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
 
 
 def _batch_answer(request, batch, code: int) -> Response:

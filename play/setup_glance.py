@@ -59,23 +59,23 @@ def usual_count(counts: list[SeatCount]) -> SeatCount:
 
 
 @lru_cache(maxsize=64)
-def opening_view(engine: str, seats: int) -> dict[str, Any]:
-    """The public view of a new game of ``engine`` at ``seats`` with its default options
-    (kept: a game's rules and a fixed chance give the same position every time)."""
+def _opening_state(engine: str, seats: int) -> Any:
+    """A new game of ``engine`` at ``seats`` with its default options, dealt from the fixed
+    chance (kept: the rules and the chance give the same position every time)."""
     rules = get_game(engine).engine
-    state = rules.new_game(
-        seats=seats, options=rules.validate_options(seats, {}), rng=chance_for(SETUP_SEED, 0)
-    )
-    return rules.view(state, None)
+    options = rules.validate_options(seats, {})
+    return rules.new_game(seats=seats, options=options, rng=chance_for(SETUP_SEED, 0))
+
+
+@lru_cache(maxsize=64)
+def opening_view(engine: str, seats: int) -> dict[str, Any]:
+    """The public view of the opening position of ``engine`` at ``seats``."""
+    return get_game(engine).engine.view(_opening_state(engine, seats), None)
 
 
 def opening_roles(package: GamePackage, seats: int) -> list[str]:
     """What each seat plays in the opening position, in the active language."""
-    rules = package.engine
-    state = rules.new_game(
-        seats=seats, options=rules.validate_options(seats, {}), rng=chance_for(SETUP_SEED, 0)
-    )
-    return package.seat_role_labels(state)
+    return package.seat_role_labels(_opening_state(package.slug, seats))
 
 
 def setup_data(package: GamePackage, counts: list[SeatCount]) -> dict[str, Any]:

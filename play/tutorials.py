@@ -92,23 +92,10 @@ def tutorial_step(
             "who": _("Vous") if seat == tutorial.learner else player_label(seat, ""),
             "move": package.describe_move(before, after, seat, move),
         }
-        for before, after, seat, move in _played(package, previous, position)
+        # the moves played since the last position: the learner's, then the replies
+        for before, after, seat, move in position.history[len(previous.history) :]
     ]
     return data
-
-
-def _played(package: GamePackage, before: TutorialPosition, after: TutorialPosition):
-    """The moves played between two positions (the learner's, then the replies), each with the
-    states around it, for the lines of the log."""
-    engine, tutorial = package.engine, package.tutorial
-    new = after.history[len(before.history) :]
-    state = before.state
-    ply = len(before.history)
-    for seat, move in new:
-        ply += 1
-        following = engine.play(state, seat, move, chance_for(tutorial.seed, ply))
-        yield state, following, seat, move
-        state = following
 
 
 def _refusal(

@@ -92,7 +92,8 @@ class TutorialPosition:
     index: int
     state: State
     answers: list[Move | None]
-    history: list[tuple[int, Move]]  # every move played since the start (seat, move)
+    # every move played since the start: (the state before, the state after, seat, move)
+    history: list[tuple[State, State, int, Move]]
 
     @property
     def step(self) -> TutorialStep:
@@ -164,7 +165,7 @@ class Replay:
         self.index = 0
         self.state = arranged(engine, start_state(engine, tutorial), tutorial.steps[0])
         self.answers: list[Move | None] = []
-        self.history: list[tuple[int, Move]] = []
+        self.history: list[tuple[State, State, int, Move]] = []
         self.after = self.state  # the last step's outcome, before the next one's arrangement
 
     @property
@@ -209,9 +210,9 @@ class Replay:
 
     def _play(self, state: State, seat: int, move: Move) -> State:
         ply = len(self.history) + 1
-        state = self.engine.play(state, seat, move, chance_for(self.tutorial.seed, ply))
-        self.history.append((seat, move))
-        return state
+        after = self.engine.play(state, seat, move, chance_for(self.tutorial.seed, ply))
+        self.history.append((state, after, seat, move))
+        return after
 
 
 def tutorial_replay(

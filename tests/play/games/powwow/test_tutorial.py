@@ -65,12 +65,8 @@ def _walk():
 
 def _after(position, following):
     """The state after a step's moves, before the next step's arrangement."""
-    state = position.state
-    for ply, (seat, move) in enumerate(
-        following.history[len(position.history) :], start=len(position.history) + 1
-    ):
-        state = ENGINE.play(state, seat, move, chance_for(TUTORIAL.seed, ply))
-    return state
+    played = following.history[len(position.history) :]
+    return played[-1][1] if played else position.state
 
 
 WALK = _walk()
