@@ -4,6 +4,7 @@ moves (a refusal in the words of its rule), answers that are not the tutorial's,
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -183,3 +184,20 @@ def test_nothing_is_written(client, slug):
         and "ludotheque_cache" not in q["sql"]  # the throttles' counters
     ]
     assert writes == []
+
+
+def test_a_link_fills_the_setup_form_in_and_a_bad_value_is_no_choice(client, db):
+    from tests.factories import make_game
+
+    game = make_game("Alcatraz", engine="alcatraz", min_players=2, max_players=4)
+    url = f"/jeux/{game.slug}/jouer/"
+
+    def checked(query: str) -> bool:
+        html = client.get(url + query).content.decode()
+        tag = re.search(r'<input[^>]*id="id_option_alarm"[^>]*>', html).group(0)
+        return "checked" in tag
+
+    assert checked("?option_alarm=True") and not checked("?option_alarm=False")
+    html = client.get(url + "?players=3&seat_1=bot:nulle-part&" + "x" * 100 + "=1").content
+    assert 'value="3" selected' in html.decode()
+    assert 'value="bot:nulle-part"' not in html.decode()
